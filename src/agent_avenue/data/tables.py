@@ -1,0 +1,597 @@
+"""Read agents.toml and black_market.toml, validate them strictly and build the engine's Rules."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from datetime import date, datetime, time
+from importlib.resources import files
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainValidator,
+    ValidationError,
+)
+from pydantic_core import ErrorDetails, PydanticCustomError
+
+from agent_avenue.engine.rules import (
+    AGENT_COUNT,
+    AgentSpec,
+    DistinctAgentsWin,
+    Effect,
+    HomeBoost,
+    HomeGuardWin,
+    Icon,
+    LoseBecomesWin,
+    Mark,
+    MarketCardSpec,
+    MoveModifier,
+    MoveSelf,
+    OngoingEffect,
+    RecruitNamedFromHand,
+    RecruitNewNameFromHand,
+    RecruitPairFromHand,
+    RecruitTopOfDeck,
+    ReturnAndRerecruit,
+    Rules,
+    StealFromPlay,
+)
+
+AGENTS_FILE = "agents.toml"
+MARKET_FILE = "black_market.toml"
+
+_SNAKE_CASE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
+_ONGOING_TYPES: tuple[type[OngoingEffect], ...] = (
+    MoveModifier,
+    HomeBoost,
+    DistinctAgentsWin,
+    HomeGuardWin,
+    LoseBecomesWin,
+)
+
+
+class DataError(Exception):
+    """A data file is missing, is not valid TOML or does not describe valid game data."""
+
+
+# Field types -----------------------------------------------------------------------------------
+
+
+def _check_snake_case(value: str) -> str:
+    """Accept a lowercase snake_case identifier such as "double_agent"."""
+    if not _SNAKE_CASE.fullmatch(value):
+        raise PydanticCustomError(
+            "snake_case", 'should be a lowercase snake_case id such as "double_agent"'
+        )
+    return value
+
+
+def _check_icon(value: object) -> int | Literal["WIN", "LOSE"]:
+    """Accept an integer move (not a bool, float or string) or exactly "WIN" / "LOSE"."""
+    if type(value) is int:
+        return value
+    if value == "WIN":
+        return "WIN"
+    if value == "LOSE":
+        return "LOSE"
+    raise PydanticCustomError("icon", 'should be an integer move or the string "WIN" or "LOSE"')
+
+
+SnakeId = Annotated[str, AfterValidator(_check_snake_case)]
+IconValue = Annotated[int | Literal["WIN", "LOSE"], PlainValidator(_check_icon)]
+NonEmptyStr = Annotated[str, Field(min_length=1)]
+
+
+class _Model(BaseModel):
+    """Base for every data model: strict types, no unknown keys, immutable."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+# Agents ----------------------------------------------------------------------------------------
+
+
+class AgentModel(_Model):
+    """One `[[agents]]` table of agents.toml."""
+
+    id: SnakeId
+    name: NonEmptyStr
+    copies: Annotated[int, Field(ge=1)]
+    icons: Annotated[list[IconValue], Field(min_length=1, max_length=3)]
+    mark_reason: SnakeId | None = None
+
+    def to_spec(self) -> AgentSpec:
+        """Convert to the engine's AgentSpec ("WIN"/"LOSE" become Mark members)."""
+        icons: tuple[Icon, ...] = tuple(
+            icon if isinstance(icon, int) else Mark(icon) for icon in self.icons
+        )
+        return AgentSpec(
+            id=self.id,
+            name=self.name,
+            copies=self.copies,
+            icons=icons,
+            mark_reason=self.mark_reason,
+        )
+
+
+class AgentsFile(_Model):
+    """The whole of agents.toml."""
+
+    agents: list[AgentModel]
+
+
+# Black market effects --------------------------------------------------------------------------
+
+
+class MoveModifierModel(_Model):
+    """Effect `move_modifier`: changes the move for recruiting one agent name."""
+
+    type: Literal["move_modifier"]
+    agent: SnakeId
+    operation: Literal["forward", "multiply", "add", "set"]
+    value: int | None = None
+
+    def to_effect(self) -> MoveModifier:
+        """Convert to the engine's dataclass."""
+        return MoveModifier(agent=self.agent, operation=self.operation, value=self.value or 0)
+
+
+class HomeBoostModel(_Model):
+    """Effect `home_boost`: a move stopping exactly on a home goes on `value` spaces."""
+
+    type: Literal["home_boost"]
+    value: int
+
+    def to_effect(self) -> HomeBoost:
+        """Convert to the engine's dataclass."""
+        return HomeBoost(value=self.value)
+
+
+class DistinctAgentsWinModel(_Model):
+    """Effect `distinct_agents_win`: `count` different agent names in play win."""
+
+    type: Literal["distinct_agents_win"]
+    count: Annotated[int, Field(ge=1)]
+
+    def to_effect(self) -> DistinctAgentsWin:
+        """Convert to the engine's dataclass."""
+        return DistinctAgentsWin(count=self.count)
+
+
+class HomeGuardWinModel(_Model):
+    """Effect `home_guard_win`: the opponent's meeple on the owner's home wins."""
+
+    type: Literal["home_guard_win"]
+
+    def to_effect(self) -> HomeGuardWin:
+        """Convert to the engine's dataclass."""
+        return HomeGuardWin()
+
+
+class LoseBecomesWinModel(_Model):
+    """Effect `lose_becomes_win`: this agent's LOSE mark makes the owner win."""
+
+    type: Literal["lose_becomes_win"]
+    agent: SnakeId
+
+    def to_effect(self) -> LoseBecomesWin:
+        """Convert to the engine's dataclass."""
+        return LoseBecomesWin(agent=self.agent)
+
+
+class RecruitTopOfDeckModel(_Model):
+    """Effect `recruit_top_of_deck`: recruit the top card of the agent deck."""
+
+    type: Literal["recruit_top_of_deck"]
+
+    def to_effect(self) -> RecruitTopOfDeck:
+        """Convert to the engine's dataclass."""
+        return RecruitTopOfDeck()
+
+
+class MoveSelfModel(_Model):
+    """Effect `move_self`: move the owner's meeple `value` spaces."""
+
+    type: Literal["move_self"]
+    value: int
+
+    def to_effect(self) -> MoveSelf:
+        """Convert to the engine's dataclass."""
+        return MoveSelf(value=self.value)
+
+
+class StealFromPlayModel(_Model):
+    """Effect `steal_from_play`: take an opponent's agent in play into hand."""
+
+    type: Literal["steal_from_play"]
+
+    def to_effect(self) -> StealFromPlay:
+        """Convert to the engine's dataclass."""
+        return StealFromPlay()
+
+
+class RecruitNewNameFromHandModel(_Model):
+    """Effect `recruit_new_name_from_hand`: recruit a name not yet in play from hand."""
+
+    type: Literal["recruit_new_name_from_hand"]
+
+    def to_effect(self) -> RecruitNewNameFromHand:
+        """Convert to the engine's dataclass."""
+        return RecruitNewNameFromHand()
+
+
+class RecruitNamedFromHandModel(_Model):
+    """Effect `recruit_named_from_hand`: recruit an agent of the given name from hand."""
+
+    type: Literal["recruit_named_from_hand"]
+    agent: SnakeId
+
+    def to_effect(self) -> RecruitNamedFromHand:
+        """Convert to the engine's dataclass."""
+        return RecruitNamedFromHand(agent=self.agent)
+
+
+class RecruitPairFromHandModel(_Model):
+    """Effect `recruit_pair_from_hand`: reveal two identical agents, recruit one."""
+
+    type: Literal["recruit_pair_from_hand"]
+
+    def to_effect(self) -> RecruitPairFromHand:
+        """Convert to the engine's dataclass."""
+        return RecruitPairFromHand()
+
+
+class ReturnAndRerecruitModel(_Model):
+    """Effect `return_and_rerecruit`: return an agent in play to hand, maybe recruit it again."""
+
+    type: Literal["return_and_rerecruit"]
+
+    def to_effect(self) -> ReturnAndRerecruit:
+        """Convert to the engine's dataclass."""
+        return ReturnAndRerecruit()
+
+
+EffectModel = Annotated[
+    MoveModifierModel
+    | HomeBoostModel
+    | DistinctAgentsWinModel
+    | HomeGuardWinModel
+    | LoseBecomesWinModel
+    | RecruitTopOfDeckModel
+    | MoveSelfModel
+    | StealFromPlayModel
+    | RecruitNewNameFromHandModel
+    | RecruitNamedFromHandModel
+    | RecruitPairFromHandModel
+    | ReturnAndRerecruitModel,
+    Field(discriminator="type"),
+]
+
+
+class MarketCardModel(_Model):
+    """One `[[cards]]` table of black_market.toml."""
+
+    id: SnakeId
+    name: NonEmptyStr
+    french_name: NonEmptyStr
+    kind: Literal["instant", "ongoing"]
+    text: NonEmptyStr
+    effect: EffectModel
+
+    def to_spec(self) -> MarketCardSpec:
+        """Convert to the engine's MarketCardSpec (french_name is not carried over)."""
+        return MarketCardSpec(
+            id=self.id,
+            name=self.name,
+            kind=self.kind,
+            effect=self.effect.to_effect(),
+            text=self.text,
+        )
+
+
+class MarketFile(_Model):
+    """The whole of black_market.toml."""
+
+    cards: list[MarketCardModel]
+
+
+# Error reporting -------------------------------------------------------------------------------
+
+
+def _describe(value: object) -> str:
+    """Name a TOML value and its type for an error message, e.g. `the string "6"`."""
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f'the string "{shown}"'
+    if isinstance(value, int):
+        return f"the integer {value}"
+    if isinstance(value, float):
+        return f"the float {value}"
+    if isinstance(value, datetime | date | time):
+        return f"the date/time {value.isoformat()}"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "a table"
+    return repr(value)
+
+
+def _entry_label(table: str, index: int, raw_entry: object) -> str:
+    """Label an array entry as `agents[3] (id "daredevil")`, or `agents[3]` without an id."""
+    if isinstance(raw_entry, Mapping) and isinstance(raw_entry.get("id"), str):
+        return f'{table}[{index}] (id "{raw_entry["id"]}")'
+    return f"{table}[{index}]"
+
+
+def _field_label(parts: Sequence[str | int]) -> str:
+    """Join a field location as `effect.agent` or `icons[2]`."""
+    label = ""
+    for part in parts:
+        if isinstance(part, int):
+            label += f"[{part}]"
+        else:
+            label += f".{part}" if label else part
+    return label
+
+
+def _step(node: object, part: str | int) -> tuple[bool, object]:
+    """Follow one location part into the raw data: (found, child)."""
+    if isinstance(part, int) and isinstance(node, list) and 0 <= part < len(node):
+        return True, node[part]
+    if isinstance(part, str) and isinstance(node, Mapping) and part in node:
+        return True, node[part]
+    return False, None
+
+
+def _clean_loc(loc: Sequence[str | int], raw: object) -> list[str | int]:
+    """Drop the tags pydantic adds to a location (discriminator values) by walking the raw data."""
+    cleaned: list[str | int] = []
+    node: object = raw
+    for position, part in enumerate(loc):
+        found, child = _step(node, part)
+        if not found and position < len(loc) - 1:
+            continue  # a union/discriminator tag, not a key of the data
+        node = child
+        cleaned.append(part)
+    return cleaned
+
+
+_TOML_WORDS = (
+    ("a valid dictionary or object to extract fields from", "a table"),
+    ("a valid dictionary", "a table"),
+    ("a valid list", "an array"),
+    ("a valid integer", "an integer"),
+    ("a valid string", "a string"),
+)
+
+
+def _double_quotes(message: str) -> str:
+    """Quote words in pydantic messages the TOML way: 'add' becomes "add"."""
+    return re.sub(r"'(\w*)'", r'"\1"', message)
+
+
+def _problem(error: ErrorDetails) -> str:
+    """Turn one pydantic error into a short lowercase phrase such as `should be ...`."""
+    kind = error["type"]
+    ctx: dict[str, Any] = dict(error.get("ctx") or {})
+    value = error.get("input")
+    if kind == "missing":
+        return "is missing"
+    if kind == "extra_forbidden":
+        return "is not a known field"
+    if kind == "union_tag_not_found":
+        return "is missing"
+    if kind == "union_tag_invalid":
+        tags = _double_quotes(str(ctx.get("expected_tags")))
+        return f"should be one of {tags}, not {_describe(ctx.get('tag'))}"
+    if kind in ("too_short", "too_long"):
+        limit = ctx.get("min_length") if kind == "too_short" else ctx.get("max_length")
+        bound = "at least" if kind == "too_short" else "at most"
+        noun = "item" if limit == 1 else "items"
+        return f"should have {bound} {limit} {noun}, not {ctx.get('actual_length')}"
+    message = re.sub(r"^[A-Z][a-z]* should", "should", error["msg"])
+    message = re.sub(r"a valid dictionary or instance of \w+", "a table", message)
+    for pydantic_words, toml_words in _TOML_WORDS:
+        message = message.replace(pydantic_words, toml_words)
+    message = _double_quotes(message)
+    return f"{message}, not {_describe(value)}"
+
+
+def _from_validation_error(path: Path, table: str, exc: ValidationError, raw: object) -> DataError:
+    """Build one DataError sentence from the first problem pydantic found."""
+    errors = exc.errors(include_url=False)
+    first = errors[0]
+    loc = _clean_loc(first["loc"], raw)
+    if first["type"] in ("union_tag_not_found", "union_tag_invalid"):
+        loc.append("type")
+    more = len(errors) - 1
+    tail = f" ({more} more problem{'s' if more != 1 else ''} in this file)" if more else ""
+    if len(loc) >= 2 and loc[0] == table and isinstance(loc[1], int):
+        entries = raw.get(table) if isinstance(raw, Mapping) else None
+        raw_entry = entries[loc[1]] if isinstance(entries, list) else None
+        entry = _entry_label(table, loc[1], raw_entry)
+        if len(loc) == 2:
+            return DataError(f"{path}: {entry} {_problem(first)}{tail}.")
+        return _error(path, entry, _field_label(loc[2:]), _problem(first) + tail)
+    return DataError(f"{path}: top-level key {_field_label(loc)} {_problem(first)}{tail}.")
+
+
+def _error(path: Path, entry: str, field: str, problem: str) -> DataError:
+    """A DataError naming the file, the entry and the field."""
+    return DataError(f"{path}: {entry} field {field} {problem}.")
+
+
+# Reading ---------------------------------------------------------------------------------------
+
+
+def _read_bytes(path: Path) -> bytes:
+    """Read a data file's bytes, turning OS errors into DataError."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise DataError(f"{path}: data file not found.") from None
+    except OSError as exc:
+        raise DataError(f"{path}: data file cannot be read ({exc.strerror or exc}).") from None
+
+
+def _parse_toml(path: Path, content: bytes) -> dict[str, Any]:
+    """Decode and parse TOML, turning encoding and syntax errors into DataError."""
+    try:
+        text = content.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataError(f"{path}: not valid UTF-8 at byte {exc.start}.") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{path}: invalid TOML: {str(exc).rstrip('.')}.") from None
+
+
+def _check_duplicates(path: Path, table: str, ids: Sequence[str]) -> None:
+    """Reject an id that occurs twice in one table."""
+    seen: dict[str, int] = {}
+    for index, item_id in enumerate(ids):
+        if item_id in seen:
+            raise _error(
+                path,
+                _entry_label(table, index, {"id": item_id}),
+                "id",
+                f"duplicates the id of {table}[{seen[item_id]}]",
+            )
+        seen[item_id] = index
+
+
+def _validate_agents(path: Path, raw: dict[str, Any]) -> tuple[AgentSpec, ...]:
+    """Validate agents.toml data and run the cross-checks pydantic cannot express."""
+    try:
+        parsed = AgentsFile.model_validate(raw)
+    except ValidationError as exc:
+        raise _from_validation_error(path, "agents", exc, raw) from None
+    agents = parsed.agents
+    _check_duplicates(path, "agents", [a.id for a in agents])
+    for index, agent in enumerate(agents):
+        entry = _entry_label("agents", index, {"id": agent.id})
+        has_mark = any(isinstance(icon, str) for icon in agent.icons)
+        if has_mark and agent.mark_reason is None:
+            raise _error(
+                path,
+                entry,
+                "mark_reason",
+                'is missing, but is required with a "WIN" or "LOSE" icon',
+            )
+        if not has_mark and agent.mark_reason is not None:
+            raise _error(
+                path,
+                entry,
+                "mark_reason",
+                'is only allowed on an agent with a "WIN" or "LOSE" icon',
+            )
+    total = sum(a.copies for a in agents)
+    if total != AGENT_COUNT:
+        raise DataError(
+            f"{path}: the agents' copies fields add up to {total}, "
+            f"but the game has {AGENT_COUNT} agent cards."
+        )
+    return tuple(a.to_spec() for a in agents)
+
+
+def _validate_market(
+    path: Path, raw: dict[str, Any], agents: Mapping[str, AgentSpec], agents_path: Path
+) -> tuple[MarketCardSpec, ...]:
+    """Validate black_market.toml data against the agents and build the card specs."""
+    try:
+        parsed = MarketFile.model_validate(raw)
+    except ValidationError as exc:
+        raise _from_validation_error(path, "cards", exc, raw) from None
+    cards = parsed.cards
+    _check_duplicates(path, "cards", [c.id for c in cards])
+    specs: list[MarketCardSpec] = []
+    for index, card in enumerate(cards):
+        entry = _entry_label("cards", index, {"id": card.id})
+        effect = card.effect
+        agent_id = getattr(effect, "agent", None)
+        if isinstance(agent_id, str) and agent_id not in agents:
+            raise _error(
+                path, entry, "effect.agent", f'names "{agent_id}", which is not in {agents_path}'
+            )
+        if isinstance(effect, MoveModifierModel):
+            if effect.operation == "forward" and effect.value is not None:
+                raise _error(path, entry, "effect.value", 'is not allowed with operation "forward"')
+            if effect.operation != "forward" and effect.value is None:
+                raise _error(
+                    path, entry, "effect.value", f'is missing (needed by "{effect.operation}")'
+                )
+        if isinstance(effect, LoseBecomesWinModel) and Mark.LOSE not in agents[effect.agent].icons:
+            raise _error(
+                path,
+                entry,
+                "effect.agent",
+                f'names "{effect.agent}", which has no "LOSE" icon in {agents_path}',
+            )
+        spec = card.to_spec()
+        ongoing = _effect_is_ongoing(spec.effect)
+        if ongoing != (card.kind == "ongoing"):
+            expected = "ongoing" if ongoing else "instant"
+            raise _error(
+                path,
+                entry,
+                "kind",
+                f'should be "{expected}" for an effect of type "{effect.type}", not "{card.kind}"',
+            )
+        specs.append(spec)
+    return tuple(specs)
+
+
+def _effect_is_ongoing(effect: Effect) -> bool:
+    """Whether an engine effect is one of the ongoing kinds."""
+    return isinstance(effect, _ONGOING_TYPES)
+
+
+# Public API ------------------------------------------------------------------------------------
+
+
+def default_data_dir() -> Path:
+    """The folder holding the data files: the installed package's copies, else the repo's data/."""
+    bundled = files("agent_avenue.data")
+    if (
+        isinstance(bundled, Path)
+        and (bundled / AGENTS_FILE).is_file()
+        and (bundled / MARKET_FILE).is_file()
+    ):
+        return bundled
+    return Path(__file__).resolve().parents[3] / "data"
+
+
+def load_rules(agents_path: Path | None = None, market_path: Path | None = None) -> Rules:
+    """Read, validate and convert the two data files into Rules; raise DataError if they're bad."""
+    if agents_path is None:
+        agents_path = default_data_dir() / AGENTS_FILE
+    if market_path is None:
+        market_path = default_data_dir() / MARKET_FILE
+    agents_bytes = _read_bytes(agents_path)
+    market_bytes = _read_bytes(market_path)
+    agents = _validate_agents(agents_path, _parse_toml(agents_path, agents_bytes))
+    by_id = {a.id: a for a in agents}
+    market = _validate_market(
+        market_path, _parse_toml(market_path, market_bytes), by_id, agents_path
+    )
+    digest = hashlib.sha256()
+    for content in (agents_bytes, market_bytes):
+        digest.update(len(content).to_bytes(8, "big"))
+        digest.update(content)
+    return Rules(agents=agents, market=market, version=digest.hexdigest()[:12])
+
+
+@functools.cache
+def default_rules() -> Rules:
+    """The Rules built from the default data files, loaded once per process."""
+    return load_rules()

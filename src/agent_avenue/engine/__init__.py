@@ -1,0 +1,62 @@
+"""The rules engine: pure, immutable, no I/O. Create a game, list legal actions, apply them."""
+
+from agent_avenue.engine.actions import (
+    NO,
+    RECRUIT_DOWN,
+    RECRUIT_UP,
+    YES,
+    Action,
+    Answer,
+    Choose,
+    Discard,
+    Offer,
+    Recruit,
+    Take,
+)
+from agent_avenue.engine.errors import IllegalAction, InvalidPosition
+from agent_avenue.engine.events import Event, EventKind
+from agent_avenue.engine.legal import legal_actions, why_illegal
+from agent_avenue.engine.notation import NotationError, format_action, parse_action
+from agent_avenue.engine.reducer import apply
+from agent_avenue.engine.rules import Mark, Rules
+from agent_avenue.engine.setup import PositionSetup, SeatSetup, from_position, new_game
+from agent_avenue.engine.state import Condition, GameState, Mode, Phase, Result
+from agent_avenue.engine.view import PlayerView, SideView, player_view
+
+__all__ = [
+    "NO",
+    "RECRUIT_DOWN",
+    "RECRUIT_UP",
+    "YES",
+    "Action",
+    "Answer",
+    "Choose",
+    "Condition",
+    "Discard",
+    "Event",
+    "EventKind",
+    "GameState",
+    "IllegalAction",
+    "InvalidPosition",
+    "Mark",
+    "Mode",
+    "NotationError",
+    "Offer",
+    "Phase",
+    "PlayerView",
+    "PositionSetup",
+    "Recruit",
+    "Result",
+    "Rules",
+    "SeatSetup",
+    "SideView",
+    "Take",
+    "apply",
+    "format_action",
+    "from_position",
+    "legal_actions",
+    "new_game",
+    "parse_action",
+    "player_view",
+    "why_illegal",
+]

@@ -1,0 +1,56 @@
+"""Actions: every decision a player makes, as small frozen values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard one card of this name from hand and draw a replacement."""
+
+    agent: str
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """Play two cards from hand: `face_up` face up and `face_down` face down."""
+
+    face_up: str
+    face_down: str
+
+
+@dataclass(frozen=True, slots=True)
+class Recruit:
+    """The opponent's choice of the offered cards: the face-up one or the face-down one."""
+
+    face_up: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Take this black market card from the face-up supply."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """Choose an agent for the instant card being resolved."""
+
+    agent: str
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """Answer an optional follow-up (Spycation's recruit-again)."""
+
+    yes: bool
+
+
+Action = Discard | Offer | Recruit | Take | Choose | Answer
+
+RECRUIT_UP = Recruit(face_up=True)
+RECRUIT_DOWN = Recruit(face_up=False)
+YES = Answer(yes=True)
+NO = Answer(yes=False)

@@ -1,0 +1,136 @@
+"""The End step: every win and lose condition at once, the tie rule, running out of cards."""
+
+from __future__ import annotations
+
+from agent_avenue.engine.events import Event, EventKind
+from agent_avenue.engine.rules import (
+    CATCH_LEAD,
+    HOMES,
+    DistinctAgentsWin,
+    HomeGuardWin,
+    LoseBecomesWin,
+    Mark,
+    Rules,
+)
+from agent_avenue.engine.state import OFFER, Condition, GameState, Phase, Result, Side
+
+_TURN = EventKind.TURN
+
+
+def side_conditions(rules: Rules, sides: tuple[Side, ...], index: int) -> list[Condition]:
+    """The conditions side `index` meets at the End step (wins and losses)."""
+    side = sides[index]
+    other = sides[1 - index]
+    found: list[Condition] = []
+    if side.progress - other.progress >= CATCH_LEAD:
+        found.append(Condition(index, "catch", True))
+    in_play = side.in_play
+    for agent, by_count, reason in rules.marks:
+        mark = by_count[in_play.count(agent)]
+        if mark is None:
+            continue
+        if mark is Mark.WIN:
+            found.append(Condition(index, reason, True))
+            continue
+        rescue = _rescue(rules, side.ongoing, agent)
+        found.append(Condition(index, reason, False) if rescue is None else Condition(index, rescue, True))
+    for card in side.ongoing:
+        effect = rules.card_by_id[card].effect
+        if isinstance(effect, DistinctAgentsWin) and len(set(in_play)) >= effect.count:
+            found.append(Condition(index, card, True))
+        elif isinstance(effect, HomeGuardWin) and other.position == HOMES[index]:
+            found.append(Condition(index, card, True))
+    return found
+
+
+def _rescue(rules: Rules, ongoing: tuple[str, ...], agent: str) -> str | None:
+    """The ongoing card that turns this agent's LOSE mark into a win, if the side owns one."""
+    for card in ongoing:
+        effect = rules.card_by_id[card].effect
+        if isinstance(effect, LoseBecomesWin) and effect.agent == agent:
+            return card
+    return None
+
+
+def decide(conditions: list[Condition], active: int) -> tuple[int | None, bool]:
+    """The winner under the tie rule (or None to play on), and whether the tie rule decided."""
+    candidates = {c.side if c.wins else 1 - c.side for c in conditions}
+    if not candidates:
+        return None, False
+    if len(candidates) == 1:
+        return candidates.pop(), False
+    return active, True
+
+
+def _quiet(rules: Rules, sides: tuple[Side, ...]) -> bool:
+    """A cheap test that no condition can hold: no catch, no mark reached, no ongoing cards."""
+    first, second = sides
+    lead = first.progress - second.progress
+    if lead >= CATCH_LEAD or -lead >= CATCH_LEAD or first.ongoing or second.ongoing:
+        return False
+    for agent, by_count, _ in rules.marks:
+        if by_count[first.in_play.count(agent)] or by_count[second.in_play.count(agent)]:
+            return False
+    return True
+
+
+def can_play(side: Side) -> bool:
+    """Whether a side can make an offer: the duel's player needs 2 cards."""
+    return len(side.members[0].hand) >= 2
+
+
+def end_step(state: GameState, events: tuple[Event, ...], sides: tuple[Side, ...] | None = None) -> GameState:
+    """Check every condition; end the game or pass the turn to the opponent.
+
+    `sides` replaces the state's sides when given (saves building an intermediate state).
+    """
+    rules = state.rules
+    if sides is None:
+        sides = state.sides
+    active = state.active
+    if _quiet(rules, sides):
+        conditions: list[Condition] = []
+        winner, by_tie = None, False
+    else:
+        conditions = side_conditions(rules, sides, active)
+        conditions += side_conditions(rules, sides, 1 - active)
+        winner, by_tie = decide(conditions, active)
+    if winner is None and not state.deck and not can_play(sides[1 - active]):
+        lead = sides[active].progress - sides[1 - active].progress
+        winner = active if lead >= 0 else 1 - active
+        by_tie = lead == 0
+        conditions = [Condition(winner, "exhaustion", True)]
+    if winner is not None:
+        return GameState(
+            rules=rules,
+            mode=state.mode,
+            turn=state.turn,
+            active=active,
+            phase=Phase.OVER,
+            sides=sides,
+            deck=state.deck,
+            supply=state.supply,
+            market_deck=state.market_deck,
+            market_discard=state.market_discard,
+            result=Result(winner, tuple(conditions), by_tie),
+            events=(*events, Event(EventKind.GAME_OVER, winner)),
+        )
+    turn = state.turn + 1
+    return GameState(
+        rules,
+        state.mode,
+        turn,
+        1 - active,
+        OFFER,
+        sides,
+        state.deck,
+        None,
+        state.supply,
+        state.market_deck,
+        state.market_discard,
+        (),
+        None,
+        None,
+        None,
+        (*events, Event(_TURN, 1 - active, None, None, turn)),
+    )

@@ -1,0 +1,190 @@
+"""Black market pickups: taking a supply card, refilling, and resolving instant abilities."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from agent_avenue.engine.cards import add_to_hand, distinct, draw_up, remove_last, remove_one
+from agent_avenue.engine.end_step import end_step
+from agent_avenue.engine.events import Event, EventKind
+from agent_avenue.engine.movement import move_side, recruit_agent
+from agent_avenue.engine.rules import (
+    HAND_SIZE,
+    MoveSelf,
+    RecruitNamedFromHand,
+    RecruitNewNameFromHand,
+    RecruitPairFromHand,
+    RecruitTopOfDeck,
+    ReturnAndRerecruit,
+    StealFromPlay,
+)
+from agent_avenue.engine.state import GameState, Member, Pending, Phase, Side
+
+
+def with_side(sides: tuple[Side, ...], index: int, side: Side) -> tuple[Side, ...]:
+    """The sides with one replaced."""
+    return sides[:index] + (side,) + sides[index + 1 :]
+
+
+def with_hand(side: Side, member: int, hand: tuple[str, ...]) -> Side:
+    """A side whose member holds a new hand."""
+    old = side.members[member]
+    members = list(side.members)
+    members[member] = Member(hand, old.discards_left, old.discarded)
+    return side._replace(members=tuple(members))
+
+
+def continue_turn(state: GameState, events: tuple[Event, ...]) -> GameState:
+    """Run the pickups still queued; stop at the next decision, else go to the End step."""
+    queue = state.queue
+    while queue:
+        picker = queue[0]
+        queue = queue[1:]
+        if state.supply:
+            return state._replace(phase=Phase.PICK, picker=picker, queue=queue, pending=None, events=events
+            )
+        events = (*events, Event(EventKind.NO_CARD, picker))
+    return end_step(state, events)
+
+
+def take(state: GameState, card: str) -> GameState:
+    """The picker takes a supply card; the supply refills at once, then the card resolves."""
+    picker = state.picker
+    assert picker is not None
+    events: tuple[Event, ...] = (Event(EventKind.TAKE, picker, card=card),)
+    slot = state.supply.index(card)
+    supply = list(state.supply)
+    market_deck = state.market_deck
+    if market_deck:
+        supply[slot] = market_deck[0]
+        market_deck = market_deck[1:]
+        events = (*events, Event(EventKind.REFILL, picker, card=supply[slot]))
+    else:
+        del supply[slot]
+    spec = state.rules.card_by_id[card]
+    side = state.sides[picker]
+    if spec.kind == "ongoing":
+        sides = with_side(state.sides, picker, side._replace(ongoing=(*side.ongoing, card)))
+        state = state._replace(sides=sides, supply=tuple(supply), market_deck=market_deck)
+        return continue_turn(state, events)
+    state = state._replace(supply=tuple(supply),
+        market_deck=market_deck,
+        market_discard=(*state.market_discard, card),
+    )
+    return start_instant(state, picker, card, events)
+
+
+def choice_options(state: GameState, pending: Pending) -> tuple[str, ...]:
+    """The agents the owner of a pending instant may choose, in table order."""
+    rules = state.rules
+    effect = rules.card_by_id[pending.card].effect
+    side = state.sides[pending.side]
+    hand = side.members[pending.member].hand
+    order = rules.agent_ids
+    if isinstance(effect, StealFromPlay):
+        return distinct(state.sides[1 - pending.side].in_play, order)
+    if isinstance(effect, RecruitNewNameFromHand):
+        owned = set(side.in_play)
+        return tuple(a for a in distinct(hand, order) if a not in owned)
+    if isinstance(effect, RecruitPairFromHand):
+        return tuple(a for a in distinct(hand, order) if hand.count(a) >= 2)
+    if isinstance(effect, ReturnAndRerecruit):
+        return distinct(side.in_play, order)
+    return ()
+
+
+def start_instant(
+    state: GameState, owner: int, card: str, events: tuple[Event, ...]
+) -> GameState:
+    """Resolve an instant card at once, or stop to ask its owner a choice."""
+    rules = state.rules
+    effect = rules.card_by_id[card].effect
+    advanced = True  # instants exist only in advanced mode
+    side = state.sides[owner]
+    if isinstance(effect, RecruitTopOfDeck):
+        if not state.deck:
+            return finish(state, owner, False, (*events, Event(EventKind.IGNORED, owner, card=card)))
+        agent = state.deck[0]
+        moved, more, landed = recruit_agent(rules, side, owner, agent, advanced, via=card)
+        state = state._replace(deck=state.deck[1:], sides=with_side(state.sides, owner, moved))
+        return finish(state, owner, landed, events + more)
+    if isinstance(effect, MoveSelf):
+        moved, more, landed = move_side(rules, side, owner, effect.value, advanced)
+        state = state._replace(sides=with_side(state.sides, owner, moved))
+        return finish(state, owner, landed, events + more)
+    if isinstance(effect, RecruitNamedFromHand):
+        hand = side.members[0].hand
+        if effect.agent not in hand:
+            return finish(state, owner, False, (*events, Event(EventKind.IGNORED, owner, card=card)))
+        side = with_hand(side, 0, remove_one(hand, effect.agent))
+        moved, more, landed = recruit_agent(rules, side, owner, effect.agent, advanced, via=card)
+        state = state._replace(sides=with_side(state.sides, owner, moved))
+        return finish(state, owner, landed, events + more)
+    pending = Pending(card, owner)
+    if not choice_options(state, pending):
+        return finish(state, owner, False, (*events, Event(EventKind.IGNORED, owner, card=card)))
+    return state._replace(phase=Phase.CHOOSE, pending=pending, picker=None, events=events)
+
+
+def choose(state: GameState, agent: str) -> GameState:
+    """Carry out the pending instant with the chosen agent."""
+    pending = state.pending
+    assert pending is not None
+    rules = state.rules
+    owner = pending.side
+    effect = rules.card_by_id[pending.card].effect
+    side = state.sides[owner]
+    hand = side.members[pending.member].hand
+    if isinstance(effect, StealFromPlay):
+        victim = state.sides[1 - owner]
+        sides = with_side(
+            state.sides, 1 - owner, victim._replace(in_play=remove_last(victim.in_play, agent))
+        )
+        sides = with_side(sides, owner, with_hand(side, 0, add_to_hand(hand, (agent,))))
+        event = Event(EventKind.STEAL, owner, agent=agent, card=pending.card)
+        return finish(state._replace(sides=sides), owner, False, (event,))
+    if isinstance(effect, ReturnAndRerecruit):
+        side = side._replace(in_play=remove_last(side.in_play, agent))
+        side = with_hand(side, 0, add_to_hand(hand, (agent,)))
+        event = Event(EventKind.RETURN, owner, agent=agent, card=pending.card)
+        return state._replace(sides=with_side(state.sides, owner, side),
+            phase=Phase.CONFIRM,
+            pending=replace(pending, agent=agent),
+            events=(event,),
+        )
+    events: tuple[Event, ...] = ()
+    if isinstance(effect, RecruitPairFromHand):
+        events = (Event(EventKind.REVEAL_PAIR, owner, agent=agent, card=pending.card),)
+    side = with_hand(side, 0, remove_one(hand, agent))
+    moved, more, landed = recruit_agent(rules, side, owner, agent, True, via=pending.card)
+    state = state._replace(sides=with_side(state.sides, owner, moved))
+    return finish(state, owner, landed, events + more)
+
+
+def confirm(state: GameState, yes: bool) -> GameState:
+    """Spycation's follow-up: recruit the returned agent again, or keep it in hand."""
+    pending = state.pending
+    assert pending is not None and pending.agent is not None
+    owner = pending.side
+    agent = pending.agent
+    side = state.sides[owner]
+    if not yes:
+        return finish(state, owner, False, (Event(EventKind.KEEP, owner, agent=agent),))
+    side = with_hand(side, 0, remove_one(side.members[0].hand, agent))
+    moved, more, landed = recruit_agent(state.rules, side, owner, agent, True, via=pending.card)
+    return finish(state._replace(sides=with_side(state.sides, owner, moved)), owner, landed, more)
+
+
+def finish(state: GameState, owner: int, landed: bool, events: tuple[Event, ...]) -> GameState:
+    """End an ability: draw its owner back up to 4, then queue the pickup its move earned."""
+    side = state.sides[owner]
+    hand, deck, drawn = draw_up(side.members[0].hand, state.deck, HAND_SIZE)
+    if drawn:
+        side = with_hand(side, 0, hand)
+        events = (
+            *events,
+            Event(EventKind.DRAW, owner, count=len(drawn), agents=drawn),
+        )
+        state = state._replace(sides=with_side(state.sides, owner, side), deck=deck)
+    queue = (owner, *state.queue) if landed else state.queue
+    return continue_turn(state._replace(queue=queue, pending=None, phase=Phase.PICK), events)

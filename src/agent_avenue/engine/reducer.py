@@ -1,0 +1,34 @@
+"""Applying an action: check it against the legal actions, then run the matching step."""
+
+from __future__ import annotations
+
+from agent_avenue.engine.actions import Action, Answer, Choose, Discard, Offer, Recruit, Take
+from agent_avenue.engine.errors import IllegalAction
+from agent_avenue.engine.legal import is_legal, why_illegal
+from agent_avenue.engine.market import choose, confirm, take
+from agent_avenue.engine.state import GameState
+from agent_avenue.engine.steps import discard, offer, recruit
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after `action`; raises IllegalAction (saying why) if the rules forbid it."""
+    if not is_legal(state, action):
+        raise IllegalAction(why_illegal(state, action))
+    kind = type(action)
+    if kind is Offer:
+        assert isinstance(action, Offer)
+        return offer(state, action.face_up, action.face_down)
+    if kind is Recruit:
+        assert isinstance(action, Recruit)
+        return recruit(state, action.face_up)
+    if kind is Discard:
+        assert isinstance(action, Discard)
+        return discard(state, action.agent)
+    if kind is Take:
+        assert isinstance(action, Take)
+        return take(state, action.card)
+    if kind is Choose:
+        assert isinstance(action, Choose)
+        return choose(state, action.agent)
+    assert isinstance(action, Answer)
+    return confirm(state, action.yes)

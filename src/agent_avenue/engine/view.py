@@ -1,0 +1,128 @@
+"""A player's view: exactly what one seat may know, built from the state and nothing more."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from agent_avenue.engine.actions import Action
+from agent_avenue.engine.events import Event
+from agent_avenue.engine.legal import legal_actions
+from agent_avenue.engine.rules import Rules
+from agent_avenue.engine.state import GameState, Mode, Phase, Result
+
+
+@dataclass(frozen=True, slots=True)
+class SideView:
+    """What everyone may know about one side."""
+
+    index: int
+    home: int
+    position: int
+    progress: int
+    in_play: tuple[str, ...]
+    ongoing: tuple[str, ...]
+    hand_size: int
+    discards_left: int
+
+    def count(self, agent: str) -> int:
+        """How many agents of this name the side has in play."""
+        return self.in_play.count(agent)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """What seat `seat` may know: its own hand and secrets, and everything public."""
+
+    rules: Rules = field(repr=False, compare=False)
+    seat: int
+    mode: Mode
+    turn: int
+    active: int
+    phase: Phase
+    to_act: int | None
+    hand: tuple[str, ...] = field(repr=False)
+    discarded: tuple[str, ...] = field(repr=False)
+    sides: tuple[SideView, ...]
+    deck_size: int
+    supply: tuple[str, ...]
+    market_deck_size: int
+    market_discard: tuple[str, ...]
+    face_up: str | None
+    face_down: str | None = field(repr=False)
+    pending_card: str | None
+    pending_side: int | None
+    pending_agent: str | None
+    legal: tuple[Action, ...] = field(repr=False)
+    result: Result | None
+    events: tuple[Event, ...] = field(repr=False)
+
+    @property
+    def me(self) -> SideView:
+        """This seat's own side."""
+        return self.sides[self.seat]
+
+    @property
+    def opponent(self) -> SideView:
+        """The other side."""
+        return self.sides[1 - self.seat]
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether this seat must decide now."""
+        return self.to_act == self.seat
+
+
+def player_view(state: GameState, seat: int) -> PlayerView:
+    """The view of `seat`: never the other seat's hand, discards or the hidden offered card."""
+    if seat not in (0, 1):
+        raise ValueError(f"seat must be 0 or 1, not {seat}")
+    member = state.sides[seat].members[0]
+    to_act = state.to_act
+    pending = state.pending
+    offer = state.offer
+    return PlayerView(
+        rules=state.rules,
+        seat=seat,
+        mode=state.mode,
+        turn=state.turn,
+        active=state.active,
+        phase=state.phase,
+        to_act=to_act,
+        hand=member.hand,
+        discarded=member.discarded,
+        sides=tuple(
+            SideView(
+                index=i,
+                home=s.home,
+                position=s.position,
+                progress=s.progress,
+                in_play=s.in_play,
+                ongoing=s.ongoing,
+                hand_size=sum(len(m.hand) for m in s.members),
+                discards_left=sum(m.discards_left for m in s.members),
+            )
+            for i, s in enumerate(state.sides)
+        ),
+        deck_size=len(state.deck),
+        supply=state.supply,
+        market_deck_size=len(state.market_deck),
+        market_discard=state.market_discard,
+        face_up=offer[0] if offer else None,
+        face_down=offer[1] if offer and seat == state.active else None,
+        pending_card=pending.card if pending else None,
+        pending_side=pending.side if pending else None,
+        pending_agent=pending.agent if pending else None,
+        legal=legal_actions(state) if to_act == seat else (),
+        result=state.result,
+        events=tuple(e.seen_by(seat) for e in state.events),
+    )
+
+
+def public_events(state: GameState) -> tuple[Event, ...]:
+    """The events of the last step that everyone may know."""
+    return tuple(e.public() for e in state.events)
+
+
+def is_recruit_choice(view: PlayerView) -> bool:
+    """Whether the view's seat must now choose between the face-up and face-down card."""
+    return view.phase is Phase.RECRUIT and view.my_turn
