@@ -10,7 +10,7 @@ import random
 import time
 
 from agent_avenue.data import default_rules
-from agent_avenue.engine import Discard, Mode, Rules, apply, legal_actions, new_game
+from agent_avenue.engine import Mode, Rules, apply, legal_actions, legal_offers, new_game
 
 
 def play_random_games(
@@ -23,9 +23,8 @@ def play_random_games(
     for game in range(games):
         state = new_game(rules, mode, game, game % 2)
         while not state.is_over:
-            actions = legal_actions(state)
-            if not discards:
-                actions = tuple(a for a in actions if type(a) is not Discard)
+            # A player who never discards chooses among the offers alone.
+            actions = legal_actions(state) if discards else legal_offers(state) or legal_actions(state)
             state = apply(state, actions[int(rng.random() * len(actions))])
             decisions += 1
     return decisions, time.perf_counter() - start

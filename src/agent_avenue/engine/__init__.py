@@ -15,7 +15,7 @@ from agent_avenue.engine.actions import (
 )
 from agent_avenue.engine.errors import IllegalAction, InvalidPosition
 from agent_avenue.engine.events import Event, EventKind
-from agent_avenue.engine.legal import legal_actions, why_illegal
+from agent_avenue.engine.legal import legal_actions, legal_offers, why_illegal
 from agent_avenue.engine.notation import NotationError, format_action, parse_action
 from agent_avenue.engine.reducer import apply
 from agent_avenue.engine.rules import Mark, Rules
@@ -55,6 +55,7 @@ __all__ = [
     "format_action",
     "from_position",
     "legal_actions",
+    "legal_offers",
     "new_game",
     "parse_action",
     "player_view",

@@ -43,6 +43,13 @@ def can_discard(state: GameState) -> bool:
     return bool(state.deck) and state.sides[state.active].members[0].discards_left > 0
 
 
+def legal_offers(state: GameState) -> tuple[Offer, ...]:
+    """The offers the active player may make now (no discards), or () outside the Play step."""
+    if state.phase is not OFFER:
+        return ()
+    return offers_for(state.sides[state.active].members[0].hand)
+
+
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every action the player who must decide next may take (empty when the game is over)."""
     phase = state.phase

@@ -80,12 +80,10 @@ def recruit_agent(
     if ongoing:
         amount = modified_move(rules, ongoing, agent, amount)
     start = side.progress
-    if amount == 0:
-        event = Event(_RECRUIT, index, agent, via, count, 0, start, start)
-        return Side(side.home, start, in_play, ongoing, side.members), (event,), False
-    events = [Event(_RECRUIT, index, agent, via, count, amount, start, start + amount)]
-    if not advanced and not ongoing:
-        end, landed = start + amount, False
-    else:
-        end, landed = _finish_move(rules, side, index, start + amount, advanced, events)
+    end = start + amount
+    event = Event(_RECRUIT, index, agent, via, count, amount, start, end)
+    if amount == 0 or not (advanced or ongoing):
+        return Side(side.home, end, in_play, ongoing, side.members), (event,), False
+    events = [event]
+    end, landed = _finish_move(rules, side, index, end, advanced, events)
     return Side(side.home, end, in_play, ongoing, side.members), tuple(events), landed

@@ -6,15 +6,23 @@ from agent_avenue.engine.actions import Action, Answer, Choose, Discard, Offer, 
 from agent_avenue.engine.errors import IllegalAction
 from agent_avenue.engine.legal import is_legal, why_illegal
 from agent_avenue.engine.market import choose, confirm, take
-from agent_avenue.engine.state import GameState
+from agent_avenue.engine.state import OFFER, RECRUIT, GameState
 from agent_avenue.engine.steps import discard, offer, recruit
 
 
 def apply(state: GameState, action: Action) -> GameState:
     """The state after `action`; raises IllegalAction (saying why) if the rules forbid it."""
+    # The two commonest steps first, without the general dispatch below.
+    phase = state.phase
+    kind = type(action)
+    if phase is RECRUIT and kind is Recruit:
+        assert isinstance(action, Recruit)
+        return recruit(state, action.face_up)
+    if phase is OFFER and kind is Offer and is_legal(state, action):
+        assert isinstance(action, Offer)
+        return offer(state, action.face_up, action.face_down)
     if not is_legal(state, action):
         raise IllegalAction(why_illegal(state, action))
-    kind = type(action)
     if kind is Offer:
         assert isinstance(action, Offer)
         return offer(state, action.face_up, action.face_down)

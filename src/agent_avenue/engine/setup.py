@@ -18,7 +18,8 @@ def shuffled(cards: tuple[str, ...], rng: random.Random) -> tuple[str, ...]:
     """A shuffle that uses only `random()`, whose sequence Python keeps stable across versions."""
     random = rng.random
     keys = [random() for _ in cards]
-    return tuple(card for _, card in sorted(zip(keys, cards, strict=True)))
+    order = sorted(range(len(cards)), key=keys.__getitem__)
+    return tuple([cards[i] for i in order])
 
 
 def new_game(rules: Rules, mode: Mode | str, seed: int, first: int) -> GameState:
@@ -28,9 +29,9 @@ def new_game(rules: Rules, mode: Mode | str, seed: int, first: int) -> GameState
     mode = mode if isinstance(mode, Mode) else Mode(mode)
     rng = random.Random(seed)
     deck = shuffled(rules.full_deck(), rng)
-    sides = tuple(
-        Side(HOMES[i], 0, (), (), (Member(tuple(sorted(deck[i * 4 : i * 4 + 4])), DUEL_DISCARDS),))
-        for i in (0, 1)
+    sides = (
+        Side(HOMES[0], 0, (), (), (Member(tuple(sorted(deck[0:4])), DUEL_DISCARDS),)),
+        Side(HOMES[1], 0, (), (), (Member(tuple(sorted(deck[4:8])), DUEL_DISCARDS),)),
     )
     supply: tuple[str, ...] = ()
     market_deck: tuple[str, ...] = ()
@@ -38,16 +39,22 @@ def new_game(rules: Rules, mode: Mode | str, seed: int, first: int) -> GameState
         market = shuffled(rules.card_ids, rng)
         supply, market_deck = market[:SUPPLY_SIZE], market[SUPPLY_SIZE:]
     return GameState(
-        rules=rules,
-        mode=mode,
-        turn=1,
-        active=first,
-        phase=Phase.OFFER,
-        sides=sides,
-        deck=deck[2 * HAND_SIZE :],
-        supply=supply,
-        market_deck=market_deck,
-        events=(Event(EventKind.TURN, first, count=1),),
+        rules,
+        mode,
+        1,
+        first,
+        Phase.OFFER,
+        sides,
+        deck[2 * HAND_SIZE :],
+        None,
+        supply,
+        market_deck,
+        (),
+        (),
+        None,
+        None,
+        None,
+        (Event(EventKind.TURN, first, None, None, 1),),
     )
 
 
