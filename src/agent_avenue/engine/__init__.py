@@ -16,7 +16,14 @@ from agent_avenue.engine.actions import (
 from agent_avenue.engine.errors import IllegalAction, InvalidPosition
 from agent_avenue.engine.events import Event, EventKind
 from agent_avenue.engine.legal import legal_actions, legal_offers, why_illegal
+from agent_avenue.engine.market import choice_uses_hand
 from agent_avenue.engine.notation import NotationError, format_action, parse_action
+from agent_avenue.engine.preview import (
+    RecruitPreview,
+    distance_to_catch,
+    recruit_preview,
+    unseen_agents,
+)
 from agent_avenue.engine.reducer import apply
 from agent_avenue.engine.rules import Mark, Rules
 from agent_avenue.engine.setup import PositionSetup, SeatSetup, from_position, new_game
@@ -46,12 +53,15 @@ __all__ = [
     "PlayerView",
     "PositionSetup",
     "Recruit",
+    "RecruitPreview",
     "Result",
     "Rules",
     "SeatSetup",
     "SideView",
     "Take",
     "apply",
+    "choice_uses_hand",
+    "distance_to_catch",
     "format_action",
     "from_position",
     "legal_actions",
@@ -59,5 +69,7 @@ __all__ = [
     "new_game",
     "parse_action",
     "player_view",
+    "recruit_preview",
+    "unseen_agents",
     "why_illegal",
 ]

@@ -33,12 +33,14 @@ def side_conditions(rules: Rules, sides: tuple[Side, ...], index: int) -> list[C
             found.append(Condition(index, reason, True))
             continue
         rescue = _rescue(rules, side.ongoing, agent)
-        found.append(Condition(index, reason, False) if rescue is None else Condition(index, rescue, True))
+        found.append(
+            Condition(index, reason, False) if rescue is None else Condition(index, rescue, True)
+        )
     for card in side.ongoing:
         effect = rules.card_by_id[card].effect
-        if isinstance(effect, DistinctAgentsWin) and len(set(in_play)) >= effect.count:
-            found.append(Condition(index, card, True))
-        elif isinstance(effect, HomeGuardWin) and other.position == HOMES[index]:
+        distinct_win = isinstance(effect, DistinctAgentsWin) and len(set(in_play)) >= effect.count
+        guard_win = isinstance(effect, HomeGuardWin) and other.position == HOMES[index]
+        if distinct_win or guard_win:
             found.append(Condition(index, card, True))
     return found
 
@@ -79,7 +81,9 @@ def can_play(side: Side) -> bool:
     return len(side.members[0].hand) >= 2
 
 
-def end_step(state: GameState, events: tuple[Event, ...], sides: tuple[Side, ...] | None = None) -> GameState:
+def end_step(
+    state: GameState, events: tuple[Event, ...], sides: tuple[Side, ...] | None = None
+) -> GameState:
     """Check every condition; end the game or pass the turn to the opponent.
 
     `sides` replaces the state's sides when given (saves building an intermediate state).

@@ -38,7 +38,8 @@ class Event(NamedTuple):
     side: int
     agent: str | None = None
     card: str | None = None
-    count: int = 0
+    # Shadows tuple.count, which nobody calls on an event; the name reads best for the log.
+    count: int = 0  # type: ignore[assignment]
     value: int = 0
     start: int = 0
     end: int = 0

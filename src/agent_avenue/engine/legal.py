@@ -135,7 +135,9 @@ def _why_not_offer(state: GameState, action: Offer) -> str:
     for agent in {action.face_up, action.face_down}:
         need = 2 if action.face_up == action.face_down else 1
         if hand.count(agent) < need:
-            return f"the hand does not hold {need} {agent}" if need > 1 else f"there is no {agent} in the hand"
-    return (
-        "the two cards must have different names unless every card in the hand has the same name"
-    )
+            return (
+                f"the hand does not hold {need} {agent}"
+                if need > 1
+                else f"there is no {agent} in the hand"
+            )
+    return "the two cards must have different names unless every card in the hand has the same name"

@@ -23,7 +23,7 @@ from agent_avenue.engine.state import GameState, Member, Pending, Phase, Side
 
 def with_side(sides: tuple[Side, ...], index: int, side: Side) -> tuple[Side, ...]:
     """The sides with one replaced."""
-    return sides[:index] + (side,) + sides[index + 1 :]
+    return (*sides[:index], side, *sides[index + 1 :])
 
 
 def with_hand(side: Side, member: int, hand: tuple[str, ...]) -> Side:
@@ -41,7 +41,8 @@ def continue_turn(state: GameState, events: tuple[Event, ...]) -> GameState:
         picker = queue[0]
         queue = queue[1:]
         if state.supply:
-            return state._replace(phase=Phase.PICK, picker=picker, queue=queue, pending=None, events=events
+            return state._replace(
+                phase=Phase.PICK, picker=picker, queue=queue, pending=None, events=events
             )
         events = (*events, Event(EventKind.NO_CARD, picker))
     return end_step(state, events)
@@ -67,11 +68,21 @@ def take(state: GameState, card: str) -> GameState:
         sides = with_side(state.sides, picker, side._replace(ongoing=(*side.ongoing, card)))
         state = state._replace(sides=sides, supply=tuple(supply), market_deck=market_deck)
         return continue_turn(state, events)
-    state = state._replace(supply=tuple(supply),
+    state = state._replace(
+        supply=tuple(supply),
         market_deck=market_deck,
         market_discard=(*state.market_discard, card),
     )
     return start_instant(state, picker, card, events)
+
+
+def choice_uses_hand(state: GameState) -> bool:
+    """Whether the pending choice is made from its owner's secret hand (so is private)."""
+    pending = state.pending
+    if pending is None or state.phase is not Phase.CHOOSE:
+        return False
+    effect = state.rules.card_by_id[pending.card].effect
+    return isinstance(effect, RecruitNewNameFromHand | RecruitPairFromHand)
 
 
 def choice_options(state: GameState, pending: Pending) -> tuple[str, ...]:
@@ -93,9 +104,7 @@ def choice_options(state: GameState, pending: Pending) -> tuple[str, ...]:
     return ()
 
 
-def start_instant(
-    state: GameState, owner: int, card: str, events: tuple[Event, ...]
-) -> GameState:
+def start_instant(state: GameState, owner: int, card: str, events: tuple[Event, ...]) -> GameState:
     """Resolve an instant card at once, or stop to ask its owner a choice."""
     rules = state.rules
     effect = rules.card_by_id[card].effect
@@ -103,7 +112,9 @@ def start_instant(
     side = state.sides[owner]
     if isinstance(effect, RecruitTopOfDeck):
         if not state.deck:
-            return finish(state, owner, False, (*events, Event(EventKind.IGNORED, owner, card=card)))
+            return finish(
+                state, owner, False, (*events, Event(EventKind.IGNORED, owner, card=card))
+            )
         agent = state.deck[0]
         moved, more, landed = recruit_agent(rules, side, owner, agent, advanced, via=card)
         state = state._replace(deck=state.deck[1:], sides=with_side(state.sides, owner, moved))
@@ -115,7 +126,9 @@ def start_instant(
     if isinstance(effect, RecruitNamedFromHand):
         hand = side.members[0].hand
         if effect.agent not in hand:
-            return finish(state, owner, False, (*events, Event(EventKind.IGNORED, owner, card=card)))
+            return finish(
+                state, owner, False, (*events, Event(EventKind.IGNORED, owner, card=card))
+            )
         side = with_hand(side, 0, remove_one(hand, effect.agent))
         moved, more, landed = recruit_agent(rules, side, owner, effect.agent, advanced, via=card)
         state = state._replace(sides=with_side(state.sides, owner, moved))
@@ -147,7 +160,8 @@ def choose(state: GameState, agent: str) -> GameState:
         side = side._replace(in_play=remove_last(side.in_play, agent))
         side = with_hand(side, 0, add_to_hand(hand, (agent,)))
         event = Event(EventKind.RETURN, owner, agent=agent, card=pending.card)
-        return state._replace(sides=with_side(state.sides, owner, side),
+        return state._replace(
+            sides=with_side(state.sides, owner, side),
             phase=Phase.CONFIRM,
             pending=replace(pending, agent=agent),
             events=(event,),

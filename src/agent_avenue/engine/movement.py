@@ -3,7 +3,14 @@
 from __future__ import annotations
 
 from agent_avenue.engine.events import Event, EventKind
-from agent_avenue.engine.rules import BOARD_SIZE, HOMES, MARKET_SPACES, HomeBoost, MoveModifier, Rules
+from agent_avenue.engine.rules import (
+    BOARD_SIZE,
+    HOMES,
+    MARKET_SPACES,
+    HomeBoost,
+    MoveModifier,
+    Rules,
+)
 from agent_avenue.engine.state import Side
 
 _RECRUIT = EventKind.RECRUIT

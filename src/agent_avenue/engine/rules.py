@@ -172,7 +172,11 @@ class Rules:
             for a in self.agents
         }
         marks = tuple(
-            (a.id, tuple(None if n == 0 else _icon_mark(a.icon_for(n)) for n in counts), a.mark_reason or a.id)
+            (
+                a.id,
+                tuple(None if n == 0 else _icon_mark(a.icon_for(n)) for n in counts),
+                a.mark_reason or a.id,
+            )
             for a in self.agents
             if any(isinstance(i, Mark) for i in a.icons)
         )

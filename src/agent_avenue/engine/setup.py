@@ -95,7 +95,9 @@ def _check_position(rules: Rules, setup: PositionSetup) -> None:
         if spec is None:
             raise InvalidPosition(f"{agent!r} is not an agent id")
         if count > spec.copies:
-            raise InvalidPosition(f"{count} copies of {agent} are listed but only {spec.copies} exist")
+            raise InvalidPosition(
+                f"{count} copies of {agent} are listed but only {spec.copies} exist"
+            )
     for card, count in sorted(cards.items()):
         market = rules.card_by_id.get(card)
         if market is None:
@@ -143,7 +145,9 @@ def from_position(rules: Rules, setup: PositionSetup) -> GameState:
             seat.black_market,
             (Member(tuple(sorted(seat.hand)), seat.discards_left),),
         )
-        for i, (seat, progress) in enumerate(zip(setup.seats, (green_progress, blue_progress), strict=True))
+        for i, (seat, progress) in enumerate(
+            zip(setup.seats, (green_progress, blue_progress), strict=True)
+        )
     )
     owned = {c for s in setup.seats for c in s.black_market}
     placed = set(setup.supply + setup.market_deck) | owned

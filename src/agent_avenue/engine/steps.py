@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from agent_avenue.engine.cards import add_to_hand, draw_up, remove_one
-from agent_avenue.engine.events import Event, EventKind
+from agent_avenue.engine.cards import add_to_hand, remove_one
 from agent_avenue.engine.end_step import end_step
+from agent_avenue.engine.events import Event, EventKind
 from agent_avenue.engine.market import continue_turn
 from agent_avenue.engine.movement import recruit_agent
 from agent_avenue.engine.rules import HAND_SIZE
 from agent_avenue.engine.state import GameState, Member, Mode, Phase, Side
-
 
 _OFFER = EventKind.OFFER
 _RECRUIT_PHASE = Phase.RECRUIT

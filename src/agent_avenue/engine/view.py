@@ -31,10 +31,13 @@ class SideView:
 
 @dataclass(frozen=True, slots=True)
 class PlayerView:
-    """What seat `seat` may know: its own hand and secrets, and everything public."""
+    """What seat `seat` may know: its own hand and secrets, and everything public.
+
+    `seat` is None for the spectators' view: what everyone at the table may see.
+    """
 
     rules: Rules = field(repr=False, compare=False)
-    seat: int
+    seat: int | None
     mode: Mode
     turn: int
     active: int
@@ -58,25 +61,26 @@ class PlayerView:
 
     @property
     def me(self) -> SideView:
-        """This seat's own side."""
-        return self.sides[self.seat]
+        """This seat's own side (the active side in a spectators' view)."""
+        return self.sides[self.active if self.seat is None else self.seat]
 
     @property
     def opponent(self) -> SideView:
         """The other side."""
-        return self.sides[1 - self.seat]
+        return self.sides[1 - self.me.index]
 
     @property
     def my_turn(self) -> bool:
         """Whether this seat must decide now."""
-        return self.to_act == self.seat
+        return self.seat is not None and self.to_act == self.seat
 
 
-def player_view(state: GameState, seat: int) -> PlayerView:
-    """The view of `seat`: never the other seat's hand, discards or the hidden offered card."""
-    if seat not in (0, 1):
-        raise ValueError(f"seat must be 0 or 1, not {seat}")
-    member = state.sides[seat].members[0]
+def player_view(state: GameState, seat: int | None) -> PlayerView:
+    """The view of `seat` (None: the spectators'): never another seat's hand, discards or the
+    hidden offered card."""
+    if seat not in (0, 1, None):
+        raise ValueError(f"seat must be 0, 1 or None, not {seat}")
+    member = state.sides[seat].members[0] if seat is not None else None
     to_act = state.to_act
     pending = state.pending
     offer = state.offer
@@ -88,8 +92,8 @@ def player_view(state: GameState, seat: int) -> PlayerView:
         active=state.active,
         phase=state.phase,
         to_act=to_act,
-        hand=member.hand,
-        discarded=member.discarded,
+        hand=member.hand if member else (),
+        discarded=member.discarded if member else (),
         sides=tuple(
             SideView(
                 index=i,
@@ -114,15 +118,10 @@ def player_view(state: GameState, seat: int) -> PlayerView:
         pending_agent=pending.agent if pending else None,
         legal=legal_actions(state) if to_act == seat else (),
         result=state.result,
-        events=tuple(e.seen_by(seat) for e in state.events),
+        events=tuple(e.public() if seat is None else e.seen_by(seat) for e in state.events),
     )
 
 
 def public_events(state: GameState) -> tuple[Event, ...]:
     """The events of the last step that everyone may know."""
     return tuple(e.public() for e in state.events)
-
-
-def is_recruit_choice(view: PlayerView) -> bool:
-    """Whether the view's seat must now choose between the face-up and face-down card."""
-    return view.phase is Phase.RECRUIT and view.my_turn

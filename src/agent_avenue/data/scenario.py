@@ -1,0 +1,340 @@
+"""Load a hand-made game position (a scenario TOML file) and check it strictly."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections import Counter
+from collections.abc import Sequence
+from datetime import date, datetime, time
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import ErrorDetails
+
+from agent_avenue.engine import (
+    GameState,
+    InvalidPosition,
+    Mode,
+    PositionSetup,
+    Rules,
+    SeatSetup,
+    from_position,
+)
+from agent_avenue.engine.rules import BOARD_SIZE, DUEL_DISCARDS, HOMES
+
+SUPPLY_SIZE = 3
+
+__all__ = ["ScenarioError", "load_scenario"]
+
+
+class ScenarioError(Exception):
+    """A scenario file that is missing, not TOML, or not a position the game can reach."""
+
+
+# The file's shape ------------------------------------------------------------------------------
+
+
+class _Model(BaseModel):
+    """Strict TOML tables: no unknown keys, no silent conversions (a bool is not an int)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class SeatModel(_Model):
+    """One `[[seats]]` table: a player's cards, meeple and discards."""
+
+    hand: list[str] = Field(default_factory=list)
+    in_play: list[str] = Field(default_factory=list)
+    position: int | None = Field(default=None, ge=0, le=BOARD_SIZE - 1)
+    discards_left: int = Field(default=DUEL_DISCARDS, ge=0, le=DUEL_DISCARDS)
+    black_market: list[str] = Field(default_factory=list)
+
+
+class MarketModel(_Model):
+    """The `[market]` table: the face-up supply and the black market deck (top first)."""
+
+    supply: list[str] = Field(default_factory=list, max_length=SUPPLY_SIZE)
+    deck: list[str] = Field(default_factory=list)
+
+
+class ScenarioModel(_Model):
+    """A whole scenario file."""
+
+    mode: Literal["simple", "advanced"] = "simple"
+    active: int = Field(default=0, ge=0, le=1)
+    turn: int = Field(default=1, ge=1)
+    deck: list[str] = Field(default_factory=list)
+    seats: list[SeatModel] | None = Field(default=None, min_length=2, max_length=2)
+    market: MarketModel = Field(default_factory=MarketModel)
+
+
+# Error sentences -------------------------------------------------------------------------------
+
+
+def _key(parts: Sequence[str | int]) -> str:
+    """A TOML key path such as `seats[1].position` or `deck[3]`."""
+    label = ""
+    for part in parts:
+        if isinstance(part, int):
+            label += f"[{part}]"
+        else:
+            label += f".{part}" if label else part
+    return label
+
+
+def _describe(value: object) -> str:
+    """Name a TOML value and its type, e.g. `the string "3"` or `an array`."""
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f'the string "{shown}"'
+    if isinstance(value, int):
+        return f"the integer {value}"
+    if isinstance(value, float):
+        return f"the float {value}"
+    if isinstance(value, datetime | date | time):
+        return f"the date/time {value.isoformat()}"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "a table"
+    return repr(value)
+
+
+def _model_at(loc: Sequence[str | int]) -> type[_Model]:
+    """The model describing the table that holds the key at `loc`."""
+    parents = [p for p in loc[:-1] if isinstance(p, str)]
+    if parents == ["seats"]:
+        return SeatModel
+    if parents == ["market"]:
+        return MarketModel
+    return ScenarioModel
+
+
+_TYPE_WORDS = {
+    "int_type": "an integer",
+    "string_type": "a string",
+    "list_type": "an array",
+    "model_type": "a table",
+    "dict_type": "a table",
+}
+
+
+def _problem(error: ErrorDetails) -> str:
+    """One pydantic error as a phrase such as `should be from 0 to 13, not the integer 14`."""
+    kind = error["type"]
+    loc = error["loc"]
+    ctx: dict[str, Any] = dict(error.get("ctx") or {})
+    got = _describe(error.get("input"))
+    if kind == "extra_forbidden":
+        known = ", ".join(_model_at(loc).model_fields)
+        return f"is not a known key (the keys here are {known})"
+    if kind in _TYPE_WORDS:
+        what = _TYPE_WORDS[kind]
+        if loc == ("seats",):
+            what = "an array of tables ([[seats]])"
+        return f"should be {what}, not {got}"
+    if kind == "literal_error":
+        expected = re.sub(r"'([^']*)'", r'"\1"', str(ctx.get("expected")))
+        return f"should be {expected}, not {got}"
+    if kind in ("greater_than_equal", "less_than_equal"):
+        field = _model_at(loc).model_fields[str(loc[-1])]
+        low = next((getattr(m, "ge", None) for m in field.metadata if hasattr(m, "ge")), None)
+        high = next((getattr(m, "le", None) for m in field.metadata if hasattr(m, "le")), None)
+        if low is not None and high is not None:
+            if high == low + 1:
+                return f"should be {low} or {high}, not {got}"
+            return f"should be from {low} to {high}, not {got}"
+        bound = f"{low} or more" if low is not None else f"{high} or less"
+        return f"should be {bound}, not {got}"
+    if kind in ("too_short", "too_long"):
+        count = ctx.get("actual_length")
+        if loc == ("seats",):
+            return f"should have exactly 2 entries (one [[seats]] table per seat), not {count}"
+        return f"should have at most {ctx.get('max_length')} cards, not {count}"
+    message = re.sub(r"^Input should", "should", error["msg"])
+    return f"{message}, not {got}"
+
+
+def _error(path: Path, problem: str) -> ScenarioError:
+    """A ScenarioError whose message is one sentence that starts with the file's path."""
+    sentence = " ".join(problem.split()).rstrip(".")
+    return ScenarioError(f"{path}: {sentence}.")
+
+
+def _from_validation_error(path: Path, exc: ValidationError) -> ScenarioError:
+    """The first problem pydantic found, as one sentence naming the key."""
+    errors = exc.errors(include_url=False)
+    first = errors[0]
+    more = len(errors) - 1
+    tail = f" (and {more} more problem{'s' if more != 1 else ''})" if more else ""
+    return _error(path, f"{_key(first['loc'])} {_problem(first)}{tail}")
+
+
+# Reading ---------------------------------------------------------------------------------------
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    """The parsed TOML document, or a ScenarioError saying why it cannot be read."""
+    try:
+        content = path.read_bytes()
+    except FileNotFoundError:
+        raise _error(path, "scenario file not found") from None
+    except IsADirectoryError:
+        raise _error(path, "is a directory, not a scenario file") from None
+    except OSError as exc:
+        raise _error(path, f"scenario file cannot be read ({exc.strerror or exc})") from None
+    try:
+        text = content.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise _error(path, f"not valid UTF-8 at byte {exc.start}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        where = re.search(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)", message)
+        if where is None:
+            raise _error(path, f"invalid TOML: {message}") from None
+        what = message[: where.start()] + message[where.end() :]
+        what = what[:1].lower() + what[1:]
+        if where.group(1) is None:  # tomllib gives no line for an error at the very end
+            lines = text.split("\n")
+            place = f"at line {len(lines)}, column {len(lines[-1]) + 1} (the end of the file)"
+        else:
+            place = f"at line {where.group(1)}, column {where.group(2)}"
+        raise _error(path, f"invalid TOML {place}: {what}") from None
+
+
+# Checks pydantic cannot express ----------------------------------------------------------------
+
+
+def _agent_lists(model: ScenarioModel) -> list[tuple[str, list[str]]]:
+    """Every list of agent ids with its key."""
+    lists = [("deck", model.deck)]
+    for i, seat in enumerate(model.seats or ()):
+        lists += [(f"seats[{i}].hand", seat.hand), (f"seats[{i}].in_play", seat.in_play)]
+    return lists
+
+
+def _card_lists(model: ScenarioModel) -> list[tuple[str, list[str]]]:
+    """Every list of black market card ids with its key."""
+    lists = [("market.supply", model.market.supply), ("market.deck", model.market.deck)]
+    for i, seat in enumerate(model.seats or ()):
+        lists.append((f"seats[{i}].black_market", seat.black_market))
+    return lists
+
+
+def _where(lists: list[tuple[str, list[str]]], item: str) -> str:
+    """The keys of the lists holding `item`, e.g. `deck and seats[0].hand`."""
+    keys = [key for key, items in lists if item in items]
+    return " and ".join(keys) if len(keys) <= 2 else ", ".join(keys[:-1]) + f" and {keys[-1]}"
+
+
+def _check(path: Path, model: ScenarioModel, rules: Rules) -> None:
+    """Ids, copy counts, card places and meeple spaces, each error naming its key."""
+    agents = _agent_lists(model)
+    cards = _card_lists(model)
+    for key, items in agents:
+        for index, agent in enumerate(items):
+            if agent not in rules.agent_by_id:
+                known = ", ".join(rules.agent_ids)
+                raise _error(path, f'{key}[{index}] should be an agent id ({known}), not "{agent}"')
+    for key, items in cards:
+        for index, card in enumerate(items):
+            if card not in rules.card_by_id:
+                raise _error(
+                    path,
+                    f'{key}[{index}] should be a black market card id, not "{card}" '
+                    f"(the ids are {', '.join(rules.card_ids)})",
+                )
+    agent_counts = Counter(agent for _, items in agents for agent in items)
+    for agent in rules.agent_ids:
+        copies = rules.agent_by_id[agent].copies
+        if agent_counts[agent] > copies:
+            raise _error(
+                path,
+                f"{agent} is listed {agent_counts[agent]} times (in {_where(agents, agent)}) "
+                f"but only {copies} {'copy exists' if copies == 1 else 'copies exist'}",
+            )
+    card_counts = Counter(card for _, items in cards for card in items)
+    for card in rules.card_ids:
+        if card_counts[card] > 1:
+            raise _error(
+                path,
+                f"{card} is listed {card_counts[card]} times (in {_where(cards, card)}) "
+                "but each black market card exists once",
+            )
+    for i, seat in enumerate(model.seats or ()):
+        for index, card in enumerate(seat.black_market):
+            if rules.card_by_id[card].kind != "ongoing":
+                raise _error(
+                    path,
+                    f"seats[{i}].black_market[{index}] is {card}, an instant card, "
+                    "but a player can only own ongoing cards",
+                )
+    if model.mode == "simple":
+        for key, items in cards:
+            if items:
+                raise _error(
+                    path,
+                    f'{key} lists black market cards, which are only used with mode = "advanced"',
+                )
+    _check_spaces(path, model)
+
+
+def _check_spaces(path: Path, model: ScenarioModel) -> None:
+    """Refuse two meeples on one space, naming the position key that put them there."""
+    seats = model.seats or [SeatModel(), SeatModel()]
+    given = [seat.position for seat in seats]
+    spaces = [HOMES[i] if given[i] is None else given[i] for i in (0, 1)]
+    if spaces[0] == spaces[1]:
+        blame = 1 if given[1] is not None else 0
+        raise _error(
+            path,
+            f"seats[{blame}].position puts both meeples on space {spaces[0]}, "
+            "but two meeples cannot share a space",
+        )
+
+
+def _setup(model: ScenarioModel) -> PositionSetup:
+    """The engine's position setup for a validated scenario."""
+    seats = model.seats or [SeatModel(), SeatModel()]
+    seat_setups = tuple(
+        SeatSetup(
+            hand=tuple(seat.hand),
+            in_play=tuple(seat.in_play),
+            position=HOMES[i] if seat.position is None else seat.position,
+            discards_left=seat.discards_left,
+            black_market=tuple(seat.black_market),
+        )
+        for i, seat in enumerate(seats)
+    )
+    return PositionSetup(
+        mode=Mode(model.mode),
+        active=model.active,
+        deck=tuple(model.deck),
+        seats=(seat_setups[0], seat_setups[1]),
+        supply=tuple(model.market.supply),
+        market_deck=tuple(model.market.deck),
+        turn=model.turn,
+    )
+
+
+# Public API ------------------------------------------------------------------------------------
+
+
+def load_scenario(path: Path, rules: Rules) -> GameState:
+    """Read a scenario file into a game at that position; raise ScenarioError if it is bad."""
+    raw = _read_toml(path)
+    try:
+        model = ScenarioModel.model_validate(raw)
+    except ValidationError as exc:
+        raise _from_validation_error(path, exc) from None
+    _check(path, model, rules)
+    try:
+        return from_position(rules, _setup(model))
+    except InvalidPosition as exc:
+        raise _error(path, str(exc)) from None

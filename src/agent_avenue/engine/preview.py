@@ -1,0 +1,75 @@
+"""Previews from public facts: what recruiting an agent would do to a side, without playing it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from agent_avenue.engine.movement import recruit_agent
+from agent_avenue.engine.rules import BOARD_SIZE, CATCH_LEAD, Mark
+from agent_avenue.engine.state import Mode, Side
+from agent_avenue.engine.view import PlayerView, SideView
+
+
+@dataclass(frozen=True, slots=True)
+class RecruitPreview:
+    """What recruiting one more `agent` would do to a side, judged alone (no other move)."""
+
+    agent: str
+    count: int  # copies in play after the recruit
+    move: int  # spaces moved, home boost included (negative: backward)
+    space: int  # the board space the meeple would stop on
+    lands_on_market: bool  # stops exactly on a black market space (advanced mode)
+    mark: Mark | None  # the WIN or LOSE mark this copy shows, if any
+    lead: int  # the side's lead over the opponent afterwards (7 or more: a catch)
+
+    @property
+    def catches(self) -> bool:
+        """Whether this recruit alone would reach or pass the opponent."""
+        return self.lead >= CATCH_LEAD
+
+
+def _side(view: SideView) -> Side:
+    return Side(view.home, view.progress, view.in_play, view.ongoing, ())
+
+
+def recruit_preview(view: PlayerView, side: int, agent: str) -> RecruitPreview:
+    """What side `side` recruiting one more `agent` would do, if nothing else moved."""
+    rules = view.rules
+    me = view.sides[side]
+    other = view.sides[1 - side]
+    moved, _, landed = recruit_agent(rules, _side(me), side, agent, view.mode is Mode.ADVANCED)
+    count = me.count(agent) + 1
+    icon = rules.agent_by_id[agent].icon_for(count)
+    return RecruitPreview(
+        agent=agent,
+        count=count,
+        move=moved.progress - me.progress,
+        space=moved.position,
+        lands_on_market=landed,
+        mark=icon if isinstance(icon, Mark) else None,
+        lead=moved.progress - other.progress,
+    )
+
+
+def distance_to_catch(view: PlayerView, side: int) -> int:
+    """Spaces side `side` must gain on the opponent to catch them (1 to 13)."""
+    lead = view.sides[side].progress - view.sides[1 - side].progress
+    return max(CATCH_LEAD - lead, 1) if lead < CATCH_LEAD else 0
+
+
+def unseen_agents(view: PlayerView) -> dict[str, int]:
+    """Agent copies this seat has not seen anywhere: in the deck, a hand, a discard or hidden."""
+    seen = list(view.hand) + list(view.discarded)
+    for s in view.sides:
+        seen.extend(s.in_play)
+    if view.face_up is not None:
+        seen.append(view.face_up)
+    if view.face_down is not None:
+        seen.append(view.face_down)
+    counts = {a.id: a.copies for a in view.rules.agents}
+    for agent in seen:
+        counts[agent] -= 1
+    return {a: n for a, n in counts.items() if n > 0}
+
+
+__all__ = ["BOARD_SIZE", "RecruitPreview", "distance_to_catch", "recruit_preview", "unseen_agents"]

@@ -1,0 +1,69 @@
+"""The referee: apply moves in notation to a game and report the whole position as JSON data."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from agent_avenue.engine import (
+    GameState,
+    IllegalAction,
+    Mode,
+    NotationError,
+    apply,
+    format_action,
+    legal_actions,
+    parse_action,
+)
+
+__all__ = ["RefereeError", "referee_report", "run_moves", "split_moves"]
+
+
+class RefereeError(Exception):
+    """A move that is not in the notation or not legal; the message names the move."""
+
+
+def referee_report(state: GameState) -> dict[str, object]:
+    """Everything about a position, both hands included, as JSON-ready data."""
+    rules = state.rules
+    sides = state.sides
+    in_play: list[dict[str, int]] = []
+    for side in sides:
+        counts = Counter(side.in_play)
+        in_play.append({agent: counts[agent] for agent in rules.agent_ids if counts[agent]})
+    result = state.result
+    return {
+        "mode": Mode(state.mode).value,
+        "turn": state.turn,
+        "active": state.active,
+        "to_act": state.to_act,
+        "positions": [side.position for side in sides],
+        "hands": [list(side.members[0].hand) for side in sides],
+        "in_play": in_play,
+        "black_market": [list(side.ongoing) for side in sides],
+        "discards_left": [side.members[0].discards_left for side in sides],
+        "deck": len(state.deck),
+        "market": {"supply": list(state.supply), "deck": len(state.market_deck)},
+        "winner": None if result is None else result.winner,
+        "reasons": [] if result is None else list(result.reasons),
+        "legal": [format_action(action) for action in legal_actions(state)],
+    }
+
+
+def run_moves(state: GameState, moves: list[str]) -> GameState:
+    """Parse and apply each move in turn; raise RefereeError at the first bad one."""
+    for number, text in enumerate(moves, start=1):
+        shown = text.strip()
+        try:
+            state = apply(state, parse_action(shown, state.rules))
+        except (NotationError, IllegalAction) as exc:
+            raise RefereeError(f'move {number} ("{shown}"): {exc}') from None
+    return state
+
+
+def split_moves(text: str) -> list[str]:
+    """The moves in a text: separated by ";" or newlines, blanks and `#` comments ignored."""
+    moves: list[str] = []
+    for line in text.splitlines():
+        code = line.split("#", 1)[0]
+        moves.extend(part.strip() for part in code.split(";") if part.strip())
+    return moves
