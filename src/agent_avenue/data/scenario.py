@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections import Counter
 from collections.abc import Sequence
 from datetime import date, datetime, time
 from pathlib import Path
@@ -22,7 +21,7 @@ from agent_avenue.engine import (
     SeatSetup,
     from_position,
 )
-from agent_avenue.engine.rules import BOARD_SIZE, DUEL_DISCARDS, HOMES
+from agent_avenue.engine.rules import BOARD_SIZE, DUEL_DISCARDS
 
 SUPPLY_SIZE = 3
 
@@ -208,97 +207,6 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise _error(path, f"invalid TOML {place}: {what}") from None
 
 
-# Checks pydantic cannot express ----------------------------------------------------------------
-
-
-def _agent_lists(model: ScenarioModel) -> list[tuple[str, list[str]]]:
-    """Every list of agent ids with its key."""
-    lists = [("deck", model.deck)]
-    for i, seat in enumerate(model.seats or ()):
-        lists += [(f"seats[{i}].hand", seat.hand), (f"seats[{i}].in_play", seat.in_play)]
-    return lists
-
-
-def _card_lists(model: ScenarioModel) -> list[tuple[str, list[str]]]:
-    """Every list of black market card ids with its key."""
-    lists = [("market.supply", model.market.supply), ("market.deck", model.market.deck)]
-    for i, seat in enumerate(model.seats or ()):
-        lists.append((f"seats[{i}].black_market", seat.black_market))
-    return lists
-
-
-def _where(lists: list[tuple[str, list[str]]], item: str) -> str:
-    """The keys of the lists holding `item`, e.g. `deck and seats[0].hand`."""
-    keys = [key for key, items in lists if item in items]
-    return " and ".join(keys) if len(keys) <= 2 else ", ".join(keys[:-1]) + f" and {keys[-1]}"
-
-
-def _check(path: Path, model: ScenarioModel, rules: Rules) -> None:
-    """Ids, copy counts, card places and meeple spaces, each error naming its key."""
-    agents = _agent_lists(model)
-    cards = _card_lists(model)
-    for key, items in agents:
-        for index, agent in enumerate(items):
-            if agent not in rules.agent_by_id:
-                known = ", ".join(rules.agent_ids)
-                raise _error(path, f'{key}[{index}] should be an agent id ({known}), not "{agent}"')
-    for key, items in cards:
-        for index, card in enumerate(items):
-            if card not in rules.card_by_id:
-                raise _error(
-                    path,
-                    f'{key}[{index}] should be a black market card id, not "{card}" '
-                    f"(the ids are {', '.join(rules.card_ids)})",
-                )
-    agent_counts = Counter(agent for _, items in agents for agent in items)
-    for agent in rules.agent_ids:
-        copies = rules.agent_by_id[agent].copies
-        if agent_counts[agent] > copies:
-            raise _error(
-                path,
-                f"{agent} is listed {agent_counts[agent]} times (in {_where(agents, agent)}) "
-                f"but only {copies} {'copy exists' if copies == 1 else 'copies exist'}",
-            )
-    card_counts = Counter(card for _, items in cards for card in items)
-    for card in rules.card_ids:
-        if card_counts[card] > 1:
-            raise _error(
-                path,
-                f"{card} is listed {card_counts[card]} times (in {_where(cards, card)}) "
-                "but each black market card exists once",
-            )
-    for i, seat in enumerate(model.seats or ()):
-        for index, card in enumerate(seat.black_market):
-            if rules.card_by_id[card].kind != "ongoing":
-                raise _error(
-                    path,
-                    f"seats[{i}].black_market[{index}] is {card}, an instant card, "
-                    "but a player can only own ongoing cards",
-                )
-    if model.mode == "simple":
-        for key, items in cards:
-            if items:
-                raise _error(
-                    path,
-                    f'{key} lists black market cards, which are only used with mode = "advanced"',
-                )
-    _check_spaces(path, model)
-
-
-def _check_spaces(path: Path, model: ScenarioModel) -> None:
-    """Refuse two meeples on one space, naming the position key that put them there."""
-    seats = model.seats or [SeatModel(), SeatModel()]
-    given = [seat.position for seat in seats]
-    spaces = [HOMES[i] if given[i] is None else given[i] for i in (0, 1)]
-    if spaces[0] == spaces[1]:
-        blame = 1 if given[1] is not None else 0
-        raise _error(
-            path,
-            f"seats[{blame}].position puts both meeples on space {spaces[0]}, "
-            "but two meeples cannot share a space",
-        )
-
-
 def _setup(model: ScenarioModel) -> PositionSetup:
     """The engine's position setup for a validated scenario."""
     seats = model.seats or [SeatModel(), SeatModel()]
@@ -306,11 +214,11 @@ def _setup(model: ScenarioModel) -> PositionSetup:
         SeatSetup(
             hand=tuple(seat.hand),
             in_play=tuple(seat.in_play),
-            position=HOMES[i] if seat.position is None else seat.position,
+            position=seat.position,
             discards_left=seat.discards_left,
             black_market=tuple(seat.black_market),
         )
-        for i, seat in enumerate(seats)
+        for seat in seats
     )
     return PositionSetup(
         mode=Mode(model.mode),
@@ -333,7 +241,6 @@ def load_scenario(path: Path, rules: Rules) -> GameState:
         model = ScenarioModel.model_validate(raw)
     except ValidationError as exc:
         raise _from_validation_error(path, exc) from None
-    _check(path, model, rules)
     try:
         return from_position(rules, _setup(model))
     except InvalidPosition as exc:

@@ -132,12 +132,10 @@ def _why_not_discard(state: GameState, action: Discard) -> str:
 
 def _why_not_offer(state: GameState, action: Offer) -> str:
     hand = state.sides[state.active].members[0].hand
-    for agent in {action.face_up, action.face_down}:
-        need = 2 if action.face_up == action.face_down else 1
-        if hand.count(agent) < need:
-            return (
-                f"the hand does not hold {need} {agent}"
-                if need > 1
-                else f"there is no {agent} in the hand"
-            )
+    for agent in (action.face_up, action.face_down):
+        held = hand.count(agent)
+        if held == 0:
+            return f"there is no {agent} in the hand"
+        if action.face_up == action.face_down and held < 2:
+            return f"the hand holds only one {agent}, so it cannot be played twice"
     return "the two cards must have different names unless every card in the hand has the same name"

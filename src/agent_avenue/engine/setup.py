@@ -82,41 +82,101 @@ class PositionSetup:
     turn: int = 1
 
 
+def _agent_lists(setup: PositionSetup) -> list[tuple[str, tuple[str, ...]]]:
+    """Every list of agent ids in a position, with its scenario key."""
+    lists = [("deck", setup.deck)]
+    for i, seat in enumerate(setup.seats):
+        lists += [(f"seats[{i}].hand", seat.hand), (f"seats[{i}].in_play", seat.in_play)]
+    return lists
+
+
+def _card_lists(setup: PositionSetup) -> list[tuple[str, tuple[str, ...]]]:
+    """Every list of black market card ids in a position, with its scenario key."""
+    lists = [("market.supply", setup.supply), ("market.deck", setup.market_deck)]
+    for i, seat in enumerate(setup.seats):
+        lists.append((f"seats[{i}].black_market", seat.black_market))
+    return lists
+
+
+def _where(lists: list[tuple[str, tuple[str, ...]]], item: str) -> str:
+    """The keys of the lists holding `item`, e.g. `deck and seats[0].hand`."""
+    keys = [key for key, items in lists if item in items]
+    return " and ".join(keys) if len(keys) <= 2 else ", ".join(keys[:-1]) + f" and {keys[-1]}"
+
+
+def _check_ids(rules: Rules, setup: PositionSetup) -> None:
+    """Every id names a real card, and no card is listed more often than it exists."""
+    agents = _agent_lists(setup)
+    cards = _card_lists(setup)
+    for key, items in agents:
+        for index, agent in enumerate(items):
+            if agent not in rules.agent_by_id:
+                known = ", ".join(rules.agent_ids)
+                raise InvalidPosition(
+                    f'{key}[{index}] should be an agent id ({known}), not "{agent}"'
+                )
+    for key, items in cards:
+        for index, card in enumerate(items):
+            if card not in rules.card_by_id:
+                raise InvalidPosition(
+                    f'{key}[{index}] should be a black market card id, not "{card}" '
+                    f"(the ids are {', '.join(rules.card_ids)})"
+                )
+    agent_counts = Counter(agent for _, items in agents for agent in items)
+    for agent in rules.agent_ids:
+        copies = rules.agent_by_id[agent].copies
+        if agent_counts[agent] > copies:
+            raise InvalidPosition(
+                f"{agent} is listed {agent_counts[agent]} times (in {_where(agents, agent)}) "
+                f"but only {copies} {'copy exists' if copies == 1 else 'copies exist'}"
+            )
+    card_counts = Counter(card for _, items in cards for card in items)
+    for card in rules.card_ids:
+        if card_counts[card] > 1:
+            raise InvalidPosition(
+                f"{card} is listed {card_counts[card]} times (in {_where(cards, card)}) "
+                "but each black market card exists once"
+            )
+
+
 def _check_position(rules: Rules, setup: PositionSetup) -> None:
+    """Refuse a position that cannot occur, naming the scenario key that makes it so."""
     if setup.active not in (0, 1):
         raise InvalidPosition(f"active must be 0 or 1, not {setup.active}")
-    agents: Counter[str] = Counter(setup.deck)
-    cards: Counter[str] = Counter(setup.supply + setup.market_deck)
-    for seat in setup.seats:
-        agents.update(seat.hand + seat.in_play)
-        cards.update(seat.black_market)
-    for agent, count in sorted(agents.items()):
-        spec = rules.agent_by_id.get(agent)
-        if spec is None:
-            raise InvalidPosition(f"{agent!r} is not an agent id")
-        if count > spec.copies:
-            raise InvalidPosition(
-                f"{count} copies of {agent} are listed but only {spec.copies} exist"
-            )
-    for card, count in sorted(cards.items()):
-        market = rules.card_by_id.get(card)
-        if market is None:
-            raise InvalidPosition(f"{card!r} is not a black market card id")
-        if count > 1:
-            raise InvalidPosition(f"black market card {card} is listed in {count} places")
-        if market.kind != "ongoing" and any(card in s.black_market for s in setup.seats):
-            raise InvalidPosition(f"{card} is an instant card and cannot be owned")
-    if setup.mode is Mode.SIMPLE and cards:
-        raise InvalidPosition("black market cards are only used in advanced mode")
+    _check_ids(rules, setup)
+    for i, seat in enumerate(setup.seats):
+        for index, card in enumerate(seat.black_market):
+            if rules.card_by_id[card].kind != "ongoing":
+                raise InvalidPosition(
+                    f"seats[{i}].black_market[{index}] is {card}, an instant card, "
+                    "but a player can only own ongoing cards"
+                )
+    if setup.mode is Mode.SIMPLE:
+        for key, items in _card_lists(setup):
+            if items:
+                raise InvalidPosition(
+                    f'{key} lists black market cards, which are only used with mode = "advanced"'
+                )
     if len(setup.supply) > SUPPLY_SIZE:
-        raise InvalidPosition(f"the supply holds at most {SUPPLY_SIZE} cards")
+        raise InvalidPosition(f"market.supply holds at most {SUPPLY_SIZE} cards")
     for i, seat in enumerate(setup.seats):
         if not 0 <= seat.discards_left <= DUEL_DISCARDS:
-            raise InvalidPosition(f"seat {i}: discards_left must be 0 to {DUEL_DISCARDS}")
+            raise InvalidPosition(f"seats[{i}].discards_left must be from 0 to {DUEL_DISCARDS}")
         if seat.position is not None and not 0 <= seat.position < BOARD_SIZE:
-            raise InvalidPosition(f"seat {i}: position must be a space from 0 to {BOARD_SIZE - 1}")
-    if _positions(setup)[0] == _positions(setup)[1]:
-        raise InvalidPosition("both meeples cannot stand on the same space")
+            raise InvalidPosition(f"seats[{i}].position must be a space from 0 to {BOARD_SIZE - 1}")
+    spaces = _positions(setup)
+    if spaces[0] == spaces[1]:
+        blame = 1 if setup.seats[1].position is not None else 0
+        raise InvalidPosition(
+            f"seats[{blame}].position puts both meeples on space {spaces[0]}, "
+            "but two meeples cannot share a space"
+        )
+    held = len(setup.seats[setup.active].hand)
+    if held < 2:
+        raise InvalidPosition(
+            f"seats[{setup.active}].hand holds {held} card{'' if held == 1 else 's'}, "
+            f"but seat {setup.active} is active and needs at least 2 to make an offer"
+        )
     if setup.turn < 1:
         raise InvalidPosition("turn must be 1 or more")
 

@@ -1,0 +1,332 @@
+"""Tests for the referee: the JSON report, applying moves, and the move notation round trip."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from agent_avenue.cli import main
+from agent_avenue.data import default_rules
+from agent_avenue.engine import (
+    GameState,
+    Rules,
+    apply,
+    format_action,
+    legal_actions,
+    new_game,
+    parse_action,
+)
+from agent_avenue.referee import RefereeError, referee_report, run_moves, split_moves
+
+KEYS = [
+    "mode",
+    "turn",
+    "active",
+    "to_act",
+    "positions",
+    "hands",
+    "in_play",
+    "black_market",
+    "discards_left",
+    "deck",
+    "market",
+    "winner",
+    "reasons",
+    "legal",
+]
+EXAMPLE = Path(__file__).parent / "scenarios" / "example.toml"
+
+
+@pytest.fixture(scope="module")
+def rules() -> Rules:
+    """The rules from the shipped data files."""
+    return default_rules()
+
+
+def play_randomly(state: GameState, rng: random.Random, steps: int) -> GameState:
+    """Up to `steps` random legal actions (fewer if the game ends)."""
+    for _ in range(steps):
+        actions = legal_actions(state)
+        if not actions:
+            break
+        state = apply(state, rng.choice(actions))
+    return state
+
+
+def referee_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    """Run `agent-avenue referee ...`, check it succeeded quietly, and parse its JSON."""
+    assert main(["referee", *argv]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    report: dict[str, object] = json.loads(out)
+    return report
+
+
+# The report ------------------------------------------------------------------------------------
+
+
+def test_fresh_simple_game(rules: Rules) -> None:
+    """Every key of a new simple game, in the documented order, with its value."""
+    state = new_game(rules, "simple", 0, 0)
+    report = referee_report(state)
+    assert list(report) == KEYS
+    assert report["mode"] == "simple"
+    assert report["turn"] == 1
+    assert report["active"] == 0
+    assert report["to_act"] == 0
+    assert report["positions"] == [0, 7]
+    assert report["hands"] == [list(s.members[0].hand) for s in state.sides]
+    assert report["in_play"] == [{}, {}]
+    assert report["black_market"] == [[], []]
+    assert report["discards_left"] == [4, 4]
+    assert report["deck"] == 30
+    assert report["market"] == {"supply": [], "deck": 0}
+    assert report["winner"] is None
+    assert report["reasons"] == []
+    assert report["legal"] == [format_action(a) for a in legal_actions(state)]
+    legal = report["legal"]
+    assert isinstance(legal, list)
+    assert f"discard {state.sides[0].members[0].hand[0]}" in legal
+    json.dumps(report)  # JSON-ready
+
+
+def test_fresh_advanced_game(rules: Rules) -> None:
+    """An advanced game shows the 3 supply cards and the 12 cards left in the market deck."""
+    state = new_game(rules, "advanced", 5, 1)
+    report = referee_report(state)
+    assert report["mode"] == "advanced"
+    assert report["active"] == 1
+    assert report["to_act"] == 1
+    assert report["market"] == {"supply": list(state.supply), "deck": 12}
+    assert len(state.supply) == 3
+
+
+def test_hands_are_four_each(rules: Rules) -> None:
+    """Both hands are shown in full: the referee sees everything."""
+    report = referee_report(new_game(rules, "simple", 3, 0))
+    hands = report["hands"]
+    assert isinstance(hands, list)
+    assert [len(hand) for hand in hands] == [4, 4]
+
+
+def test_report_after_moves(rules: Rules) -> None:
+    """After an offer and a recruit, the turn has passed and both agents are counted in play."""
+    state = new_game(rules, "simple", 0, 0)
+    hand = state.sides[0].members[0].hand
+    up, down = sorted(set(hand))[:2]
+    after = run_moves(state, [f"offer {up} {down}", "recruit up"])
+    report = referee_report(after)
+    assert report["turn"] == 2
+    assert report["active"] == 1
+    assert report["to_act"] == 1
+    assert report["in_play"] == [{down: 1}, {up: 1}]
+    assert report["deck"] == 28
+    assert report["positions"] == list(after.positions)
+
+
+def test_in_play_counts_follow_the_agent_table(tmp_path: Path, rules: Rules) -> None:
+    """in_play maps ids to counts, keys in agent table order, agents not in play left out."""
+    from agent_avenue.data.scenario import load_scenario
+
+    path = tmp_path / "s.toml"
+    path.write_text(
+        '[[seats]]\nin_play = ["mole", "sentinel", "enforcer", "sentinel"]\n'
+        'hand = ["daredevil", "saboteur"]\n[[seats]]\n',
+        encoding="utf-8",
+    )
+    report = referee_report(load_scenario(path, rules))
+    in_play = report["in_play"]
+    assert in_play == [{"enforcer": 1, "sentinel": 2, "mole": 1}, {}]
+    assert isinstance(in_play, list)
+    assert list(in_play[0]) == ["enforcer", "sentinel", "mole"]
+
+
+def test_finished_game(rules: Rules) -> None:
+    """A finished game reports its winner and reasons, nobody to act and no legal moves."""
+    state = play_randomly(new_game(rules, "advanced", 11, 0), random.Random(11), 10_000)
+    assert state.result is not None
+    report = referee_report(state)
+    assert report["winner"] == state.result.winner
+    assert report["reasons"] == list(state.result.reasons)
+    assert report["reasons"]
+    assert report["to_act"] is None
+    assert report["legal"] == []
+
+
+# Applying moves --------------------------------------------------------------------------------
+
+
+def test_run_moves_matches_apply(rules: Rules) -> None:
+    """run_moves gives the same state as parsing and applying by hand."""
+    rng = random.Random(2)
+    state = new_game(rules, "advanced", 2, 0)
+    expected = state
+    texts = []
+    for _ in range(40):
+        actions = legal_actions(expected)
+        if not actions:
+            break
+        action = rng.choice(actions)
+        texts.append(format_action(action))
+        expected = apply(expected, action)
+    assert referee_report(run_moves(state, texts)) == referee_report(expected)
+
+
+def test_run_moves_refuses_bad_notation(rules: Rules) -> None:
+    """A move that is not notation names its number and text."""
+    state = new_game(rules, "simple", 0, 0)
+    hand = state.sides[0].members[0].hand
+    up, down = sorted(set(hand))[:2]
+    with pytest.raises(RefereeError) as caught:
+        run_moves(state, [f"offer {up} {down}", " recruit sideways "])
+    assert str(caught.value).startswith('move 2 ("recruit sideways"): ')
+    assert "up" in str(caught.value)
+
+
+def test_run_moves_refuses_illegal_moves(rules: Rules) -> None:
+    """A well-formed move the rules forbid gives the engine's reason."""
+    state = new_game(rules, "simple", 0, 0)
+    with pytest.raises(RefereeError) as caught:
+        run_moves(state, ["recruit up"])
+    assert (
+        str(caught.value) == 'move 1 ("recruit up"): now the player must offer two cards or discard'
+    )
+
+
+def test_split_moves() -> None:
+    """Moves split on ";" and newlines; blanks and comments are ignored."""
+    text = """
+# opening
+offer enforcer sentinel ; recruit up   # green offers
+;;
+  discard mole
+yes#no
+"""
+    assert split_moves(text) == ["offer enforcer sentinel", "recruit up", "discard mole", "yes"]
+    assert split_moves("") == []
+    assert split_moves("  ;  # nothing\n") == []
+
+
+# The command -----------------------------------------------------------------------------------
+
+
+def test_cli_fresh_game(capsys: pytest.CaptureFixture[str], rules: Rules) -> None:
+    """`referee` without options is a simple game, seed 0, green first."""
+    report = referee_json(capsys)
+    assert report == referee_report(new_game(rules, "simple", 0, 0))
+
+
+def test_cli_new_game_options(capsys: pytest.CaptureFixture[str], rules: Rules) -> None:
+    """--mode, --seed and --first choose the new game."""
+    report = referee_json(capsys, "--mode", "advanced", "--seed", "42", "--first", "1")
+    assert report == referee_report(new_game(rules, "advanced", 42, 1))
+
+
+def test_cli_moves(capsys: pytest.CaptureFixture[str], rules: Rules) -> None:
+    """--moves applies moves separated by semicolons."""
+    state = new_game(rules, "simple", 7, 0)
+    up, down = sorted(set(state.sides[0].members[0].hand))[:2]
+    moves = f"offer {up} {down}; recruit down"
+    report = referee_json(capsys, "--seed", "7", "--moves", moves)
+    assert report == referee_report(run_moves(state, split_moves(moves)))
+    assert report["turn"] == 2
+
+
+def test_cli_moves_file_and_scenario(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, rules: Rules
+) -> None:
+    """--moves-file reads a moves file; --scenario starts from a scenario."""
+    moves = tmp_path / "moves.txt"
+    moves.write_text(
+        "# green offers two cards\noffer enforcer sentinel\nrecruit down  # blue\n",
+        encoding="utf-8",
+    )
+    report = referee_json(capsys, "--scenario", str(EXAMPLE), "--moves-file", str(moves))
+    assert report["turn"] == 10
+    assert report["active"] == 1
+    assert report["positions"] == [6, 10]  # enforcer +1, Watchtower +2; sentinel 0
+    assert report["in_play"] == [
+        {"double_agent": 1, "enforcer": 1, "codebreaker": 1, "daredevil": 1, "sentinel": 1},
+        {"enforcer": 2, "saboteur": 1, "sentinel": 1},
+    ]
+
+
+def test_cli_illegal_move(capsys: pytest.CaptureFixture[str], rules: Rules) -> None:
+    """An illegal third move: exit 2, one line naming it on stderr, nothing on stdout."""
+    state = new_game(rules, "simple", 0, 0)
+    up, down = sorted(set(state.sides[0].members[0].hand))[:2]
+    moves = f"offer {up} {down}; recruit up; recruit up"
+    assert main(["referee", "--moves", moves]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith('agent-avenue: move 3 ("recruit up"): ')
+    assert err.count("\n") == 1
+
+
+def test_cli_bad_notation(capsys: pytest.CaptureFixture[str]) -> None:
+    """A move that is not notation: exit 2 and one line on stderr."""
+    assert main(["referee", "--moves", "dance"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith('agent-avenue: move 1 ("dance"): ')
+    assert err.count("\n") == 1
+
+
+# Notation round trip ---------------------------------------------------------------------------
+
+
+def test_notation_round_trip(rules: Rules) -> None:
+    """Every legal action met in random advanced games parses back from its notation."""
+    seen: set[str] = set()
+    steps = 0
+    verbs = {"offer", "discard", "recruit", "take", "choose", "yes", "no"}
+    seed = 0
+    while (steps < 400 or seen != verbs) and seed < 300:
+        rng = random.Random(seed)
+        state = new_game(rules, "advanced", seed, seed % 2)
+        while not state.is_over:
+            actions = legal_actions(state)
+            for action in actions:
+                text = format_action(action)
+                assert parse_action(text, rules) == action, text
+                assert parse_action(f"  {text.upper()} ", rules) == action, text
+                seen.add(text.split()[0])
+            state = apply(state, rng.choice(actions))
+            steps += 1
+        seed += 1
+    assert steps >= 400
+    assert seen == verbs
+
+
+# The documentation -----------------------------------------------------------------------------
+
+
+def test_notation_doc_examples_are_real(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each referee example in docs/notation.md prints exactly the JSON shown after it."""
+    root = Path(__file__).parents[1]
+    doc = (root / "docs" / "notation.md").read_text(encoding="utf-8")
+    examples = re.findall(
+        r"```console\n\$ (agent-avenue [^\n]*)\n```\n\n```json\n(.*?)```", doc, re.S
+    )
+    assert len(examples) >= 2
+    monkeypatch.chdir(root)
+    for command, shown in examples:
+        assert main(shlex.split(command)[1:]) == 0, command
+        assert capsys.readouterr().out == shown, command
+
+
+def test_notation_doc_error_example(capsys: pytest.CaptureFixture[str]) -> None:
+    """The refused-move example in docs/notation.md prints the error shown."""
+    doc = (Path(__file__).parents[1] / "docs" / "notation.md").read_text(encoding="utf-8")
+    pattern = r"```console\n\$ (agent-avenue [^\n]*)\n(agent-avenue: [^\n]*\n)```"
+    command, shown = re.findall(pattern, doc)[0]
+    assert main(shlex.split(command)[1:]) == 2
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", shown)
