@@ -24,7 +24,9 @@ def play_random_games(
         state = new_game(rules, mode, game, game % 2)
         while not state.is_over:
             # A player who never discards chooses among the offers alone.
-            actions = legal_actions(state) if discards else legal_offers(state) or legal_actions(state)
+            actions = (
+                legal_actions(state) if discards else legal_offers(state) or legal_actions(state)
+            )
             state = apply(state, actions[int(rng.random() * len(actions))])
             decisions += 1
     return decisions, time.perf_counter() - start
