@@ -1,0 +1,394 @@
+"""The score sheet as rich tables, and the `history` and `export` commands' logic.
+
+Exit status: 0 on success, 2 when the command cannot do its job, with one sentence on stderr
+and nothing on stdout. A broken score sheet makes `history` exit 2 even though it has been set
+aside (the next run starts a fresh sheet): a script reading `--json` must not take a lost
+sheet for an empty one. Player-facing words come from the locale files when they hold the
+`history.*` keys, with English defaults until then.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import NoReturn
+
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from agent_avenue.data import DataError
+from agent_avenue.i18n import DEFAULT_LANGUAGE, catalogue, language
+from agent_avenue.storage import (
+    HUMAN,
+    HistoryRow,
+    StorageError,
+    export_game,
+    find_game,
+    game_file_text,
+    load_history,
+)
+
+PROG = "agent-avenue"
+STDOUT = "-"
+
+__all__ = [
+    "PlayerTotals",
+    "add_export_arguments",
+    "add_history_arguments",
+    "add_replay_arguments",
+    "history_data",
+    "main_export",
+    "main_history",
+    "player_label",
+    "player_totals",
+    "render_history",
+    "run_export",
+    "run_history",
+    "way_label",
+    "way_of_winning",
+    "way_totals",
+]
+
+# English defaults of the `history.*` locale keys (the lead may move them to locales/en.toml).
+DEFAULT_TEXT: dict[str, str] = {
+    "history.title": "Finished games",
+    "history.empty": "No finished game has been recorded yet.",
+    "history.column.number": "#",
+    "history.column.date": "Date",
+    "history.column.mode": "Mode",
+    "history.column.green": "Green",
+    "history.column.blue": "Blue",
+    "history.column.winner": "Winner",
+    "history.column.how": "How",
+    "history.column.turns": "Turns",
+    "history.players.title": "Totals per player",
+    "history.players.player": "Player",
+    "history.players.games": "Games",
+    "history.players.wins": "Wins",
+    "history.players.losses": "Losses",
+    "history.players.rate": "Win %",
+    "history.ways.title": "Totals per way of winning",
+    "history.ways.way": "Way of winning",
+    "history.ways.wins": "Wins",
+    "history.mode.simple": "simple",
+    "history.mode.advanced": "advanced",
+    "history.bot": "{name} (bot, {level})",
+    "history.way.catch": "caught the opponent",
+    "history.way.codebreakers": "3 Codebreakers",
+    "history.way.masterplan": "Masterplan",
+    "history.way.security_system": "Security System",
+    "history.way.leader_of_the_pack": "Leader of the Pack",
+    "history.way.exhaustion": "closer when the cards ran out",
+    "history.way.opponent_daredevils": "opponent's 3 Daredevils",
+    "history.way.opponent": "opponent: {reason}",
+    "history.way.tie_rule": "tie rule",
+    "history.exported": "Exported game {game} to {path}.",
+}
+
+
+def _text(key: str, **params: object) -> str:
+    """A player-facing string: the current language's, else English's, else the default here."""
+    try:
+        text = catalogue(language()).get(key) or catalogue(DEFAULT_LANGUAGE).get(key)
+    except (OSError, ValueError):  # a language without a locale file yet, or a broken one
+        text = None
+    text = text or DEFAULT_TEXT.get(key, key)
+    return text.format(**params) if params else text
+
+
+# Facts derived from the rows -------------------------------------------------------------------
+
+
+def player_label(name: str, kind: str) -> str:
+    """How a seat is shown: the name, with the level for a computer opponent."""
+    if kind == HUMAN or not kind.startswith("bot:"):
+        return name
+    return _text("history.bot", name=name, level=kind.removeprefix("bot:"))
+
+
+def way_of_winning(row: HistoryRow) -> str:
+    """A key for how the winner won, e.g. "catch", "opponent_daredevils" or "exhaustion+tie_rule".
+
+    The winner's own win conditions come first, then the loser's lose conditions; "+tie_rule"
+    is added when the tie rule decided.
+    """
+    parts: list[str] = []
+    for condition in row.conditions:
+        if condition.side == row.winner and condition.wins:
+            part = condition.reason
+        elif condition.side != row.winner and not condition.wins:
+            part = f"opponent_{condition.reason}"
+        else:
+            continue
+        if part not in parts:
+            parts.append(part)
+    if not parts:
+        parts = list(row.reasons)
+    if row.by_tie_rule:
+        parts.append("tie_rule")
+    return "+".join(parts)
+
+
+def way_label(key: str) -> str:
+    """The words for a way-of-winning key, e.g. "caught the opponent, tie rule"."""
+    words: list[str] = []
+    for part in key.split("+"):
+        if f"history.way.{part}" in DEFAULT_TEXT:
+            words.append(_text(f"history.way.{part}"))
+        elif part.startswith("opponent_"):
+            reason = part.removeprefix("opponent_").replace("_", " ")
+            words.append(_text("history.way.opponent", reason=reason))
+        else:
+            words.append(part.replace("_", " "))
+    return ", ".join(words)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerTotals:
+    """One player's games and wins over the whole score sheet."""
+
+    player: str
+    games: int
+    wins: int
+
+    @property
+    def losses(self) -> int:
+        """Games played and not won."""
+        return self.games - self.wins
+
+    @property
+    def win_rate(self) -> int:
+        """Wins as a whole percentage of games."""
+        return round(100 * self.wins / self.games) if self.games else 0
+
+
+def player_totals(rows: Sequence[HistoryRow]) -> list[PlayerTotals]:
+    """Games and wins per player (a bot counts per level), most wins first."""
+    games: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    for row in rows:
+        for seat in (0, 1):
+            label = player_label(row.names[seat], row.players[seat])
+            games[label] += 1
+            if seat == row.winner:
+                wins[label] += 1
+    totals = [PlayerTotals(label, games[label], wins[label]) for label in games]
+    return sorted(totals, key=lambda t: (-t.wins, -t.games, t.player.casefold()))
+
+
+def way_totals(rows: Sequence[HistoryRow]) -> list[tuple[str, int]]:
+    """How many games were won each way, as (key, count), most frequent first."""
+    counts = Counter(way_of_winning(row) for row in rows)
+    return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+
+
+# Rendering -------------------------------------------------------------------------------------
+
+
+def _date(row: HistoryRow) -> str:
+    """A row's date in local time, to the minute."""
+    return row.date.astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def render_history(rows: Sequence[HistoryRow]) -> Group:
+    """The score sheet for a terminal or the app: the games, most recent first, and the totals.
+
+    Games are numbered as `replay` and `export` accept them; their ids are in `--json`.
+
+    Every name goes in as plain Text, so a name such as "[red]x" is shown, never interpreted.
+    """
+    if not rows:
+        return Group(Text(_text("history.empty")))
+    games = Table(title=_text("history.title"), title_justify="left")
+    games.add_column(_text("history.column.number"), justify="right")
+    games.add_column(_text("history.column.date"), no_wrap=True)
+    for key in ("mode", "green", "blue", "winner", "how"):
+        games.add_column(_text(f"history.column.{key}"))
+    games.add_column(_text("history.column.turns"), justify="right")
+    for number, row in enumerate(reversed(rows), start=1):
+        games.add_row(
+            Text(str(number)),
+            Text(_date(row)),
+            Text(_text(f"history.mode.{row.mode.value}")),
+            Text(player_label(row.names[0], row.players[0])),
+            Text(player_label(row.names[1], row.players[1])),
+            Text(row.winner_name, style="bold"),
+            Text(way_label(way_of_winning(row))),
+            Text(str(row.turns)),
+        )
+    players = Table(title=_text("history.players.title"), title_justify="left")
+    players.add_column(_text("history.players.player"))
+    for key in ("games", "wins", "losses", "rate"):
+        players.add_column(_text(f"history.players.{key}"), justify="right")
+    for totals in player_totals(rows):
+        players.add_row(
+            Text(totals.player),
+            Text(str(totals.games)),
+            Text(str(totals.wins)),
+            Text(str(totals.losses)),
+            Text(str(totals.win_rate)),
+        )
+    ways = Table(title=_text("history.ways.title"), title_justify="left")
+    ways.add_column(_text("history.ways.way"))
+    ways.add_column(_text("history.ways.wins"), justify="right")
+    for key, count in way_totals(rows):
+        ways.add_row(Text(way_label(key)), Text(str(count)))
+    return Group(games, Text(""), players, Text(""), ways)
+
+
+def history_data(rows: Sequence[HistoryRow]) -> dict[str, object]:
+    """The score sheet as JSON-ready data for `history --json`: games (most recent first,
+    numbered as `replay` and `export` accept them) and the totals."""
+    games: list[dict[str, object]] = []
+    for number, row in enumerate(reversed(rows), start=1):
+        way = way_of_winning(row)
+        games.append({"number": number, **row.model_dump(mode="json"), "how": way})
+    return {
+        "games": games,
+        "totals": {
+            "players": [
+                {"player": t.player, "games": t.games, "wins": t.wins, "losses": t.losses}
+                for t in player_totals(rows)
+            ],
+            "ways": [
+                {"way": key, "label": way_label(key), "wins": count}
+                for key, count in way_totals(rows)
+            ],
+        },
+    }
+
+
+# Commands --------------------------------------------------------------------------------------
+
+
+class _UsageError(Exception):
+    """Bad command-line input; the message is one sentence."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser that raises instead of printing usage and exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        """Turn argparse's complaint into a _UsageError naming the command's help."""
+        raise _UsageError(f"{message}; see '{self.prog} --help'")
+
+
+def _fail(message: str) -> int:
+    """Print one sentence on stderr, prefixed with the program's name; return exit status 2."""
+    sentence = " ".join(message.split())
+    if not sentence.endswith("."):
+        sentence += "."
+    print(f"{PROG}: {sentence}", file=sys.stderr)
+    return 2
+
+
+def add_history_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the options of `agent-avenue history` to a (sub)parser."""
+    parser.add_argument(
+        "--json",
+        action="store_true",
+        help="print the games and totals as JSON, for scripts",
+    )
+
+
+def add_export_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the arguments of `agent-avenue export GAME OUT` to a (sub)parser."""
+    parser.add_argument(
+        "game",
+        metavar="GAME",
+        help="a finished game: 'last', a number from 'history' (1 = most recent) or a game id",
+    )
+    parser.add_argument(
+        "out",
+        metavar="OUT",
+        help="the game file to write ('-' prints it); 'replay' and 'referee' read it",
+    )
+    parser.add_argument("--force", action="store_true", help="replace OUT if it already exists")
+
+
+def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
+    """Add the argument of `agent-avenue replay [GAME]` to a (sub)parser (see `find_game`)."""
+    parser.add_argument(
+        "game",
+        metavar="GAME",
+        nargs="?",
+        default=None,
+        help=(
+            "a finished game: 'last' (the default), a number from 'history', a game id, "
+            "or an exported game file"
+        ),
+    )
+
+
+def run_history(args: argparse.Namespace, *, home: Path | str | None = None) -> int:
+    """Print the score sheet as tables (or JSON with --json); exit 2 if the sheet was bad."""
+    rows, problem = load_history(home=home)
+    if problem is not None:
+        return _fail(problem)
+    if args.json:
+        print(json.dumps(history_data(rows), indent=2, ensure_ascii=False))
+    else:
+        Console().print(render_history(rows))
+    return 0
+
+
+def run_export(args: argparse.Namespace, *, home: Path | str | None = None) -> int:
+    """Write a finished game as a game file (or print it for OUT "-"); exit 2 on any problem."""
+    try:
+        game = find_game(args.game, home=home)
+        if args.out == STDOUT:
+            text = game_file_text(
+                game.record,
+                players=game.players,
+                finished_at=game.finished_at,
+                game_id=game.game_id,
+            )
+            sys.stdout.write(text)
+            return 0
+        path = export_game(
+            game.record,
+            Path(args.out),
+            players=game.players,
+            finished_at=game.finished_at,
+            game_id=game.game_id,
+            overwrite=args.force,
+        )
+    except (StorageError, DataError) as exc:
+        return _fail(str(exc))
+    print(_text("history.exported", game=game.game_id or args.game, path=path))
+    return 0
+
+
+def main_history(argv: list[str] | None = None, *, home: Path | str | None = None) -> int:
+    """`agent-avenue history [--json]` on its own: parse `argv` and run it."""
+    parser = _Parser(prog=f"{PROG} history", description="Show the score sheet.")
+    add_history_arguments(parser)
+    try:
+        args = parser.parse_args(argv)
+    except _UsageError as exc:
+        return _fail(str(exc))
+    except SystemExit as exc:  # --help
+        return exc.code if isinstance(exc.code, int) else 0
+    return run_history(args, home=home)
+
+
+def main_export(argv: list[str] | None = None, *, home: Path | str | None = None) -> int:
+    """`agent-avenue export GAME OUT` on its own: parse `argv` and run it."""
+    parser = _Parser(
+        prog=f"{PROG} export",
+        description="Write a finished game as a file that 'replay' and 'referee' read.",
+    )
+    add_export_arguments(parser)
+    try:
+        args = parser.parse_args(argv)
+    except _UsageError as exc:
+        return _fail(str(exc))
+    except SystemExit as exc:  # --help
+        return exc.code if isinstance(exc.code, int) else 0
+    return run_export(args, home=home)

@@ -1,0 +1,334 @@
+"""The file formats (save, game file, score sheet) as strict pydantic models, and their reading."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, ClassVar, Self, TypeVar
+
+from pydantic import (
+    AfterValidator,
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import ErrorDetails
+
+from agent_avenue.engine import Mode
+from agent_avenue.session import GameRecord
+from agent_avenue.storage.atomic import describe_os_error
+
+SAVE_FORMAT = "agent-avenue-save"
+GAME_FORMAT = "agent-avenue-game"
+HISTORY_FORMAT = "agent-avenue-history"
+SAVE_VERSION = 1
+GAME_VERSION = 1
+HISTORY_VERSION = 1
+MAX_FILE_BYTES = 16 * 1024 * 1024
+GAME_ID_PATTERN = r"^[0-9]{8}-[0-9]{6}-[0-9a-f]{6}(-[0-9]{1,3})?$"
+MAX_MOVES = 2000
+
+__all__ = [
+    "GAME_FORMAT",
+    "GAME_ID_PATTERN",
+    "GAME_VERSION",
+    "HISTORY_FORMAT",
+    "HISTORY_VERSION",
+    "MAX_FILE_BYTES",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "ConditionFacts",
+    "Document",
+    "FileProblem",
+    "GameFile",
+    "HistoryFile",
+    "HistoryRow",
+    "ResultSummary",
+    "SaveFile",
+    "decode_document",
+    "describe_validation",
+    "dump_document",
+    "read_document",
+]
+
+# What each format is called in messages, to say "is a score sheet, not a saved game".
+_KIND_OF_FORMAT = {
+    SAVE_FORMAT: "a saved game",
+    GAME_FORMAT: "a game file",
+    HISTORY_FORMAT: "a score sheet",
+}
+
+
+def _printable(text: str) -> str:
+    """Refuse text with control characters: names and moves are shown on the terminal."""
+    if not text.isprintable():
+        raise ValueError("must not contain control characters")
+    return text
+
+
+Name = Annotated[str, StringConstraints(min_length=1, max_length=64), AfterValidator(_printable)]
+MoveText = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[ -~]+$")]
+PlayerKind = Annotated[str, StringConstraints(pattern=r"^(human|bot:[a-z0-9][a-z0-9_-]{0,23})$")]
+Reason = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,39}$")]
+RulesVersion = Annotated[str, StringConstraints(pattern=r"^[0-9A-Za-z._-]{0,64}$")]
+GameId = Annotated[str, StringConstraints(pattern=GAME_ID_PATTERN)]
+Seat = Annotated[int, Field(ge=0, le=1)]
+
+
+class FileProblem(Exception):
+    """What is wrong with a file's content, as the end of a sentence (e.g. "is empty")."""
+
+
+class _Model(BaseModel):
+    """Base of every stored model: unknown fields are refused and values never change."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Document(_Model):
+    """A whole file: a `format` name and an integer `version`, checked before anything else."""
+
+    FORMAT: ClassVar[str] = ""
+    VERSION: ClassVar[int] = 1
+    KIND: ClassVar[str] = "an Agent Avenue file"
+    FORMAT_NAME: ClassVar[str] = "file"
+
+    format: str
+    version: int
+
+    @field_validator("format")
+    @classmethod
+    def _own_format(cls, value: str) -> str:
+        """A document's `format` must be its class's format name."""
+        if value != cls.FORMAT:
+            raise ValueError(f"the format must be {cls.FORMAT!r}")
+        return value
+
+
+class ConditionFacts(_Model):
+    """One end condition met: the seat it concerns, its reason, and whether it wins or loses."""
+
+    side: Seat
+    reason: Reason
+    wins: bool
+
+
+class ResultSummary(_Model):
+    """How a game ended, in public facts: winner, conditions met, tie rule, number of turns."""
+
+    winner: Seat
+    winner_name: Name
+    reasons: tuple[Reason, ...]
+    conditions: tuple[ConditionFacts, ...] = Field(min_length=1)
+    by_tie_rule: bool
+    turns: int = Field(ge=1)
+
+
+class _RecordDocument(Document):
+    """A document holding a GameRecord's fields: everything that determines a game."""
+
+    mode: Mode
+    seed: int = Field(ge=0)
+    first: Seat
+    names: tuple[Name, Name]
+    moves: tuple[MoveText, ...] = Field(max_length=MAX_MOVES)
+    rules_version: RulesVersion
+
+    def to_record(self) -> GameRecord:
+        """The GameRecord these fields describe."""
+        return GameRecord(
+            Mode(self.mode), self.seed, self.first, self.names, self.moves, self.rules_version
+        )
+
+    @staticmethod
+    def record_fields(record: GameRecord) -> dict[str, object]:
+        """A GameRecord's fields as keyword arguments for a model."""
+        return {
+            "mode": Mode(record.mode),
+            "seed": record.seed,
+            "first": record.first,
+            "names": tuple(record.names),
+            "moves": tuple(record.moves),
+            "rules_version": record.rules_version,
+        }
+
+
+class SaveFile(_RecordDocument):
+    """The autosave of a game in progress. It holds secrets: never show it to the players."""
+
+    FORMAT: ClassVar[str] = SAVE_FORMAT
+    VERSION: ClassVar[int] = SAVE_VERSION
+    KIND: ClassVar[str] = "a saved game"
+    FORMAT_NAME: ClassVar[str] = "save"
+
+    format: str = SAVE_FORMAT
+    version: int = Field(default=SAVE_VERSION, ge=1, le=SAVE_VERSION)
+    players: tuple[PlayerKind, PlayerKind]
+    saved_at: AwareDatetime
+
+
+class GameFile(_RecordDocument):
+    """An exported or recorded game, finished or not, that `replay` and the referee read."""
+
+    FORMAT: ClassVar[str] = GAME_FORMAT
+    VERSION: ClassVar[int] = GAME_VERSION
+    KIND: ClassVar[str] = "a game file"
+    FORMAT_NAME: ClassVar[str] = "game file"
+
+    format: str = GAME_FORMAT
+    version: int = Field(default=GAME_VERSION, ge=1, le=GAME_VERSION)
+    id: GameId | None = None
+    players: tuple[PlayerKind, PlayerKind] | None = None
+    finished_at: AwareDatetime | None = None
+    result: ResultSummary | None = None
+
+    @model_validator(mode="after")
+    def _winner_named(self) -> Self:
+        """The winner's name must be the name of the winner's seat."""
+        if self.result is not None and self.result.winner_name != self.names[self.result.winner]:
+            raise ValueError("the winner's name is not the name of the winner's seat")
+        return self
+
+
+class HistoryRow(_Model):
+    """One finished game on the score sheet: public facts only (no moves, hands or seed)."""
+
+    game: GameId
+    date: AwareDatetime
+    mode: Mode
+    names: tuple[Name, Name]
+    players: tuple[PlayerKind, PlayerKind]
+    winner: Seat
+    winner_name: Name
+    reasons: tuple[Reason, ...]
+    conditions: tuple[ConditionFacts, ...] = Field(min_length=1)
+    by_tie_rule: bool
+    turns: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _winner_named(self) -> Self:
+        """The winner's name must be the name of the winner's seat."""
+        if self.winner_name != self.names[self.winner]:
+            raise ValueError("the winner's name is not the name of the winner's seat")
+        return self
+
+
+class HistoryFile(Document):
+    """The score sheet: every finished game's row, oldest first."""
+
+    FORMAT: ClassVar[str] = HISTORY_FORMAT
+    VERSION: ClassVar[int] = HISTORY_VERSION
+    KIND: ClassVar[str] = "a score sheet"
+    FORMAT_NAME: ClassVar[str] = "score sheet"
+
+    format: str = HISTORY_FORMAT
+    version: int = Field(default=HISTORY_VERSION, ge=1, le=HISTORY_VERSION)
+    games: tuple[HistoryRow, ...] = ()
+
+
+DocT = TypeVar("DocT", bound=Document)
+
+
+def dump_document(document: Document) -> str:
+    """A document as the JSON text written to disk (indented, ending with a newline)."""
+    return document.model_dump_json(indent=2) + "\n"
+
+
+def read_document(path: Path, model: type[DocT]) -> DocT:
+    """Read and check a file; FileNotFoundError if it is absent, FileProblem if it is bad."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise FileProblem(f"cannot be read because {describe_os_error(exc)}") from exc
+    if len(data) > MAX_FILE_BYTES:
+        raise FileProblem(f"is too large to be {model.KIND} (over {MAX_FILE_BYTES} bytes)")
+    return decode_document(data, model)
+
+
+def decode_document(data: bytes, model: type[DocT]) -> DocT:
+    """Check a file's bytes step by step (text, JSON, format, version, fields) and parse them."""
+    if not data.strip():
+        raise FileProblem("is empty")
+    try:
+        # A byte-order mark (left by some Windows editors) is not an error.
+        text = data.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        raise FileProblem(f"is not UTF-8 text (bad byte at position {exc.start})") from None
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FileProblem(_describe_json_error(text, exc)) from None
+    except (ValueError, RecursionError):
+        raise FileProblem("is not JSON that this program can read") from None
+    if not isinstance(raw, dict):
+        raise FileProblem(f"is not {model.KIND} (it holds no JSON object)")
+    found = raw.get("format")
+    if found != model.FORMAT:
+        if isinstance(found, str) and found in _KIND_OF_FORMAT:
+            raise FileProblem(f"is {_KIND_OF_FORMAT[found]}, not {model.KIND}")
+        raise FileProblem(f'is not {model.KIND} (its "format" field is missing or unknown)')
+    version = raw.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise FileProblem('has no valid "version" number')
+    if version > model.VERSION:
+        raise FileProblem(
+            f"was written by a newer version of Agent Avenue ({model.FORMAT_NAME} format "
+            f"version {version}, while this version reads up to version {model.VERSION})"
+        )
+    try:
+        return model.model_validate_json(text, strict=True)
+    except ValidationError as exc:
+        raise FileProblem(describe_validation(exc)) from None
+
+
+def describe_validation(exc: ValidationError) -> str:
+    """The first field error, as the end of a sentence; values are never quoted (they may be
+    secret moves), only where they are and what is wrong."""
+    errors = exc.errors(include_url=False, include_input=False)
+    first = errors[0]
+    where = _location(first)
+    message = _message(first)
+    more = len(errors) - 1
+    tail = f" and {more} more problem{'s' if more > 1 else ''}" if more else ""
+    if first["type"] == "missing":
+        return f'lacks the field "{where}"{tail}'
+    if first["type"] == "extra_forbidden":
+        return f'has an unknown field "{where}"{tail}'
+    if not where:
+        return f"is inconsistent ({message}){tail}"
+    return f'has a bad value in "{where}" ({message}){tail}'
+
+
+def _location(error: ErrorDetails) -> str:
+    """A field's place like `names[1]` or `result.turns`, stripped of anything unprintable."""
+    place = ""
+    for part in error["loc"]:
+        if isinstance(part, int):
+            place += f"[{part}]"
+        else:
+            place += f".{part}" if place else str(part)
+    clean = "".join(ch for ch in place if ch.isprintable() and ch != '"')
+    return clean if len(clean) <= 60 else clean[:57] + "..."
+
+
+def _message(error: ErrorDetails) -> str:
+    """Pydantic's message, shortened and lower-cased to sit inside a sentence."""
+    text = error["msg"].removeprefix("Value error, ").removeprefix("Assertion failed, ")
+    text = text.split("\n", 1)[0].rstrip(".")
+    return text[:1].lower() + text[1:]
+
+
+def _describe_json_error(text: str, exc: json.JSONDecodeError) -> str:
+    """Say whether broken JSON looks cut off (truncated) or damaged in the middle (edited)."""
+    if exc.msg.startswith("Unterminated string") or exc.pos >= len(text.rstrip()):
+        return "is not valid JSON: it ends too early, as if it was cut off"
+    message = exc.msg[:1].lower() + exc.msg[1:]
+    return f"is not valid JSON ({message} at line {exc.lineno}, column {exc.colno})"

@@ -1,0 +1,691 @@
+"""The autosave, the score sheet and finished games' files: what the app and the CLI call."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from pathlib import Path
+from typing import NamedTuple
+
+from pydantic import ValidationError
+
+from agent_avenue.data import default_rules
+from agent_avenue.engine import GameState, NotationError, Rules, apply, new_game, parse_action
+from agent_avenue.session import GameRecord
+from agent_avenue.storage.atomic import (
+    SHARED,
+    StorageError,
+    atomic_write_text,
+    describe_os_error,
+    remove_stale_temps,
+    set_aside,
+)
+from agent_avenue.storage.files import (
+    GAME_ID_PATTERN,
+    ConditionFacts,
+    Document,
+    FileProblem,
+    GameFile,
+    HistoryFile,
+    HistoryRow,
+    ResultSummary,
+    SaveFile,
+    describe_validation,
+    dump_document,
+    read_document,
+)
+from agent_avenue.storage.paths import games_dir, history_path, save_path
+
+HUMAN = "human"
+LAST = "last"
+
+Players = tuple[str, str]
+
+__all__ = [
+    "HUMAN",
+    "LAST",
+    "LoadResult",
+    "LoadedSave",
+    "Players",
+    "Recorded",
+    "StoredGame",
+    "discard_save",
+    "export_game",
+    "find_game",
+    "game_file_text",
+    "load_game_file",
+    "load_history",
+    "load_save",
+    "player_kind",
+    "read_game_file",
+    "record_finished",
+    "replay_states",
+    "save_game",
+]
+
+
+def player_kind(bot_level: str | None = None) -> str:
+    """How a seat is played, as stored: "human", or "bot:<level>" for a computer opponent."""
+    return HUMAN if bot_level is None else f"bot:{bot_level}"
+
+
+# Results handed to the caller ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedSave:
+    """A saved game in progress that replays cleanly: resume it with `Session(rules, record)`.
+
+    `rules_changed` is True when the card data changed since the save but every move still
+    replays; the record then carries the current rules version.
+    """
+
+    record: GameRecord
+    players: Players
+    saved_at: datetime
+    turn: int
+    rules_changed: bool
+
+    def __repr__(self) -> str:
+        # The record holds the seed and the moves, which are secret while the game runs.
+        return (
+            f"LoadedSave(names={self.record.names!r}, mode={self.record.mode}, "
+            f"players={self.players!r}, turn={self.turn}, saved_at={self.saved_at.isoformat()})"
+        )
+
+
+class LoadResult(NamedTuple):
+    """What `load_save` found: a game to resume or None, and a sentence to show or None."""
+
+    save: LoadedSave | None
+    problem: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class StoredGame:
+    """A game read from a game file and checked by replaying every move."""
+
+    record: GameRecord
+    path: Path
+    game_id: str | None
+    players: Players | None
+    finished_at: datetime | None
+    result: ResultSummary | None
+
+
+class Recorded(NamedTuple):
+    """A finished game written down: its id, its score-sheet row, and a sentence to show or None
+    (set when a broken score sheet had to be set aside first)."""
+
+    game_id: str
+    row: HistoryRow
+    problem: str | None
+
+
+# Replaying -------------------------------------------------------------------------------------
+
+
+class _ReplayFailure(Exception):
+    """A record whose moves do not replay: which move, its text and why."""
+
+    def __init__(self, number: int, total: int, text: str, reason: str, kind: str) -> None:
+        super().__init__(reason)
+        self.number = number
+        self.total = total
+        self.text = text
+        self.reason = reason
+        self.kind = kind  # "setup", "unreadable", "illegal" or "crash"
+
+    def describe(self, *, reveal: bool) -> str:
+        """The end of a sentence; with `reveal` False the move's text and the engine's reason
+        (which may name cards in a hand) are left out."""
+        where = f"move {self.number} of {self.total}"
+        if self.kind == "setup":
+            return f"cannot be set up ({self.reason})"
+        if self.kind == "crash":
+            return f"cannot be replayed ({where} caused an internal error)"
+        what = "cannot be read" if self.kind == "unreadable" else "is not legal"
+        if not reveal:
+            return f"has a move that {what} any more ({where})"
+        return f'has a move that {what}: {where}, "{self.text}" ({self.reason})'
+
+
+def _replay(rules: Rules, record: GameRecord, *, keep: bool) -> list[GameState]:
+    """Replay a record through the engine, checking each move; every state if `keep`."""
+    total = len(record.moves)
+    try:
+        state = new_game(rules, record.mode, record.seed, record.first)
+    except ValueError as exc:
+        raise _ReplayFailure(0, total, "", str(exc), "setup") from None
+    states = [state]
+    for number, text in enumerate(record.moves, start=1):
+        try:
+            action = parse_action(text, rules)
+        except NotationError as exc:
+            raise _ReplayFailure(number, total, text, str(exc), "unreadable") from None
+        try:
+            state = apply(state, action)
+        except ValueError as exc:  # IllegalAction, or a value the engine cannot use
+            raise _ReplayFailure(number, total, text, str(exc), "illegal") from None
+        except Exception as exc:  # a stored game must never crash the program at start-up
+            raise _ReplayFailure(number, total, text, repr(exc), "crash") from None
+        if keep:
+            states.append(state)
+        else:
+            states[0] = state
+    return states
+
+
+def _rules_note(record: GameRecord, rules: Rules) -> str:
+    """A clause for messages when the card data changed since the record was written."""
+    if record.rules_version and record.rules_version != rules.version:
+        return (
+            f" now that the card data has changed (rules version {record.rules_version}, "
+            f"now {rules.version})"
+        )
+    return ""
+
+
+def replay_states(record: GameRecord, *, rules: Rules | None = None) -> tuple[GameState, ...]:
+    """Every state of a game, the start first and then one after each move, for replays.
+
+    Raises StorageError with one sentence if a move cannot be replayed.
+    """
+    rules = rules or default_rules()
+    try:
+        return tuple(_replay(rules, record, keep=True))
+    except _ReplayFailure as failure:
+        note = _rules_note(record, rules)
+        raise StorageError(f"The game {failure.describe(reveal=True)}{note}.") from None
+
+
+def _summary(state: GameState, names: Sequence[str]) -> ResultSummary | None:
+    """The public facts of how a game ended, or None if it has not."""
+    result = state.result
+    if result is None:
+        return None
+    return ResultSummary(
+        winner=result.winner,
+        winner_name=names[result.winner],
+        reasons=result.reasons,
+        conditions=tuple(
+            ConditionFacts(side=c.side, reason=c.reason, wins=c.wins) for c in result.conditions
+        ),
+        by_tie_rule=result.by_tie_rule,
+        turns=state.turn,
+    )
+
+
+# Setting bad files aside -----------------------------------------------------------------------
+
+
+def _set_aside(
+    subject: str, path: Path, fragment: str, *, then: str = "", blocked: str = ""
+) -> tuple[str, bool]:
+    """Rename a bad file aside and say so in one sentence; the flag says whether it moved.
+
+    `then` ends the sentence when it moved; `blocked` when it could not (default: left as is).
+    """
+    try:
+        aside = set_aside(path)
+    except OSError as exc:
+        tail = blocked or "so it was left as it is"
+        return (
+            f"{subject} {fragment}, and it could not be set aside because "
+            f"{describe_os_error(exc)}, {tail}.",
+            False,
+        )
+    return f"{subject} {fragment}, so it was set aside as {aside.name}{then}.", True
+
+
+def _save_subject(path: Path) -> str:
+    """How messages name the autosave."""
+    return f"The saved game {path}"
+
+
+def _history_subject(path: Path) -> str:
+    """How messages name the score sheet."""
+    return f"The score sheet {path}"
+
+
+def _game_subject(path: Path) -> str:
+    """How messages name a game file."""
+    return f"The game file {path}"
+
+
+def _clear_bad_file(path: Path, model: type[Document], subject: str, blocked: str) -> str | None:
+    """Before replacing `path`, set it aside if it is not a good file of its kind.
+
+    Returns the sentence to show (or None); raises StorageError if a bad file cannot be moved,
+    because it must never be overwritten.
+    """
+    try:
+        read_document(path, model)
+    except FileNotFoundError:
+        return None
+    except FileProblem as problem:
+        message, moved = _set_aside(subject, path, str(problem), blocked=blocked)
+        if not moved:
+            raise StorageError(message) from None
+        return message
+    return None
+
+
+# The autosave ----------------------------------------------------------------------------------
+
+
+def _now() -> datetime:
+    """The current local time with its time zone, to the second."""
+    return datetime.now().astimezone().replace(microsecond=0)
+
+
+def save_game(
+    record: GameRecord,
+    players: Sequence[str],
+    *,
+    home: Path | str | None = None,
+    saved_at: datetime | None = None,
+) -> str | None:
+    """Save the game in progress atomically (call it after every action).
+
+    `players` are the seats' kinds, e.g. ("human", "bot:normal"). Returns None, or one sentence
+    when an unreadable older save had to be set aside first. Raises StorageError (one sentence)
+    if the save cannot be written; the previous save is then intact.
+    """
+    path = save_path(home)
+    try:
+        document = SaveFile.model_validate(
+            {
+                **SaveFile.record_fields(record),
+                "players": tuple(players),
+                "saved_at": saved_at or _now(),
+            }
+        )
+    except ValidationError as exc:
+        raise StorageError(
+            f"The game could not be saved because its data {describe_validation(exc)}."
+        ) from None
+    problem = _clear_bad_file(
+        path, SaveFile, _save_subject(path), "so it was kept and this game was not saved"
+    )
+    atomic_write_text(path, dump_document(document))
+    return problem
+
+
+def load_save(*, rules: Rules | None = None, home: Path | str | None = None) -> LoadResult:
+    """The unfinished game to offer for resuming, checked by replaying every move.
+
+    Returns (LoadedSave, None), or (None, None) when there is nothing to resume, or (None, one
+    sentence) when the save was bad: it was then renamed to `save.json.bad-<time>`, never
+    deleted. The sentence never quotes moves or cards, which are secret. A save whose game had
+    already ended (the program stopped before recording it) is recorded now and removed.
+    """
+    rules = rules or default_rules()
+    path = save_path(home)
+    remove_stale_temps(path.parent)
+    try:
+        document = read_document(path, SaveFile)
+    except FileNotFoundError:
+        return LoadResult(None, None)
+    except FileProblem as problem:
+        return LoadResult(None, _set_aside(_save_subject(path), path, str(problem))[0])
+    record = document.to_record()
+    try:
+        final = _replay(rules, record, keep=False)[-1]
+    except _ReplayFailure as failure:
+        fragment = failure.describe(reveal=False) + _rules_note(record, rules)
+        return LoadResult(None, _set_aside(_save_subject(path), path, fragment)[0])
+    rules_changed = bool(record.rules_version) and record.rules_version != rules.version
+    if record.rules_version != rules.version:
+        record = replace(record, rules_version=rules.version)
+    if final.is_over:
+        return LoadResult(None, _recover_finished(record, document, rules, home))
+    return LoadResult(
+        LoadedSave(record, document.players, document.saved_at, final.turn, rules_changed), None
+    )
+
+
+def discard_save(*, home: Path | str | None = None) -> bool:
+    """Delete the saved game (the players chose not to keep it); False if there was none."""
+    path = save_path(home)
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        return False
+    except OSError as exc:
+        raise StorageError(
+            f"The saved game {path} could not be deleted because {describe_os_error(exc)}."
+        ) from None
+    return True
+
+
+def _discard_if_same_game(record: GameRecord, home: Path | str | None) -> None:
+    """Remove the save if it holds this game (or an earlier moment of it); quietly."""
+    path = save_path(home)
+    try:
+        saved = read_document(path, SaveFile).to_record()
+    except (FileNotFoundError, FileProblem):
+        return
+    same_start = (saved.mode, saved.seed, saved.first, tuple(saved.names)) == (
+        record.mode,
+        record.seed,
+        record.first,
+        tuple(record.names),
+    )
+    if same_start and tuple(record.moves[: len(saved.moves)]) == tuple(saved.moves):
+        # If this fails, the next start finds the game already recorded and removes it then.
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
+def _recover_finished(
+    record: GameRecord, document: SaveFile, rules: Rules, home: Path | str | None
+) -> str | None:
+    """Record a saved game that had ended, unless that was done just before the program stopped."""
+    rows, problem, _ = _read_history(home)
+    digest = _digest(record)
+    done = any(row.game.split("-")[2] == digest and row.date >= document.saved_at for row in rows)
+    try:
+        if done:
+            _discard_if_same_game(record, home)
+            return problem
+        recorded = record_finished(
+            record, document.players, rules=rules, home=home, finished_at=document.saved_at
+        )
+    except StorageError as exc:
+        return str(exc)
+    return problem or recorded.problem
+
+
+# The score sheet and finished games ------------------------------------------------------------
+
+
+def _read_history(
+    home: Path | str | None, blocked: str = ""
+) -> tuple[list[HistoryRow], str | None, bool]:
+    """The score sheet's rows, a sentence if it was bad, and whether a bad one is still there."""
+    path = history_path(home)
+    try:
+        document = read_document(path, HistoryFile)
+    except FileNotFoundError:
+        return [], None, False
+    except FileProblem as problem:
+        message, moved = _set_aside(
+            _history_subject(path),
+            path,
+            str(problem),
+            then=", and a new one will be started",
+            blocked=blocked,
+        )
+        return [], message, not moved
+    return list(document.games), None, False
+
+
+def load_history(*, home: Path | str | None = None) -> tuple[list[HistoryRow], str | None]:
+    """Every finished game's row, oldest first, and a sentence to show if the sheet was bad.
+
+    A bad score sheet is renamed to `history.json.bad-<time>` and the rows are then empty.
+    """
+    rows, problem, _ = _read_history(home)
+    return rows, problem
+
+
+def _digest(record: GameRecord) -> str:
+    """Six hex digits that identify a game's record (part of its id)."""
+    text = json.dumps(
+        [str(record.mode), record.seed, record.first, list(record.names), list(record.moves)],
+        separators=(",", ":"),
+    )
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:6]
+
+
+def _free_game_id(folder: Path, when: datetime, record: GameRecord) -> str:
+    """A new game id: finishing date and time, then a digest of the record."""
+    base = f"{when.astimezone():%Y%m%d-%H%M%S}-{_digest(record)}"
+    for number in range(1, 1000):
+        game_id = base if number == 1 else f"{base}-{number}"
+        if not os.path.lexists(folder / f"{game_id}.json"):
+            return game_id
+    raise StorageError(f"No free name is left in {folder} for the game {base}.")
+
+
+def _players_tuple(players: Sequence[str]) -> Players:
+    """The two seats' kinds as a pair; StorageError if there are not two."""
+    if len(players) != 2:
+        raise StorageError(f"A game has two players, but {len(players)} kinds were given.")
+    return players[0], players[1]
+
+
+def record_finished(
+    record: GameRecord,
+    players: Sequence[str],
+    *,
+    rules: Rules | None = None,
+    home: Path | str | None = None,
+    finished_at: datetime | None = None,
+) -> Recorded:
+    """Write a finished game down: its game file, its score-sheet row; then drop its autosave.
+
+    Every write is atomic. A bad score sheet is set aside and a new one started (the returned
+    `problem` says so). Raises StorageError (one sentence) if the game is not finished or a
+    write fails; nothing already on disk is damaged then.
+    """
+    rules = rules or default_rules()
+    kinds = _players_tuple(players)
+    try:
+        final = _replay(rules, record, keep=False)[-1]
+    except _ReplayFailure as failure:
+        raise StorageError(
+            f"The game could not be recorded because it {failure.describe(reveal=False)}."
+        ) from None
+    summary = _summary(final, record.names)
+    if summary is None:
+        raise StorageError("The game could not be recorded because it is not finished.")
+    when = finished_at or _now()
+    rows, problem, blocked = _read_history(home, "so this game was not recorded")
+    if blocked:
+        raise StorageError(problem or "The score sheet could not be read.")
+    folder = games_dir(home)
+    game_id = _free_game_id(folder, when, record)
+    try:
+        game = GameFile.model_validate(
+            {
+                **GameFile.record_fields(record),
+                "id": game_id,
+                "players": kinds,
+                "finished_at": when,
+                "result": summary,
+            }
+        )
+        row = HistoryRow.model_validate(
+            {
+                "game": game_id,
+                "date": when,
+                "mode": record.mode,
+                "names": tuple(record.names),
+                "players": kinds,
+                **summary.model_dump(),
+            }
+        )
+    except ValidationError as exc:
+        raise StorageError(
+            f"The game could not be recorded because its data {describe_validation(exc)}."
+        ) from None
+    atomic_write_text(folder / f"{game_id}.json", dump_document(game))
+    atomic_write_text(history_path(home), dump_document(HistoryFile(games=(*rows, row))))
+    _discard_if_same_game(record, home)
+    return Recorded(game_id, row, problem)
+
+
+# Game files: reading, finding, exporting -------------------------------------------------------
+
+
+def read_game_file(
+    path: Path, *, rules: Rules | None = None, set_aside_bad: bool = False
+) -> StoredGame:
+    """Read a game file and check it by replaying every move; StorageError (one sentence) if bad.
+
+    With `set_aside_bad` (files in our own games folder) a bad file is renamed aside; a file the
+    user named is only reported, never moved.
+    """
+    rules = rules or default_rules()
+    subject = _game_subject(path)
+
+    def bad(fragment: str) -> StorageError:
+        """The error for a bad file, after setting it aside if it is one of ours."""
+        if set_aside_bad:
+            return StorageError(_set_aside(subject, path, fragment)[0])
+        return StorageError(f"{subject} {fragment}.")
+
+    try:
+        document = read_document(path, GameFile)
+    except FileNotFoundError:
+        raise StorageError(f"{subject} does not exist.") from None
+    except FileProblem as problem:
+        raise bad(str(problem)) from None
+    record = document.to_record()
+    try:
+        final = _replay(rules, record, keep=False)[-1]
+    except _ReplayFailure as failure:
+        raise bad(failure.describe(reveal=True) + _rules_note(record, rules)) from None
+    actual = _summary(final, record.names)
+    if document.result is not None and document.result != actual:
+        how = "leave the game unfinished" if actual is None else "end it differently"
+        raise bad(f"gives a result that its moves do not match (they {how})")
+    return StoredGame(
+        record=record,
+        path=path,
+        game_id=document.id,
+        players=document.players,
+        finished_at=document.finished_at,
+        result=actual,
+    )
+
+
+def load_game_file(path: Path, *, rules: Rules | None = None) -> GameRecord:
+    """The record in a game file (for `replay` and the referee); StorageError if it is bad."""
+    return read_game_file(path, rules=rules).record
+
+
+def find_game(
+    ref: str | None = None, *, rules: Rules | None = None, home: Path | str | None = None
+) -> StoredGame:
+    """A finished game by reference: None or "last" (the most recent), a number (1 = most
+    recent, as `history` numbers them), a game id, or the path of a game file.
+
+    Raises StorageError with one sentence if there is no such game or its file is bad (a bad
+    file of our games folder is set aside; a file the user named is left alone).
+    """
+    text = (ref or LAST).strip()
+    folder = games_dir(home)
+    if text == LAST or text.isdigit():
+        index = 1 if text == LAST else int(text)
+        rows, problem = load_history(home=home)
+        if problem is not None:
+            raise StorageError(problem)
+        if not rows:
+            raise StorageError("No finished game has been recorded yet.")
+        if not 1 <= index <= len(rows):
+            raise StorageError(
+                f"There is no game number {index}; the score sheet numbers its "
+                f"{len(rows)} game{'s' if len(rows) > 1 else ''} from 1 (most recent)."
+            )
+        game_id = rows[-index].game
+        path = folder / f"{game_id}.json"
+        if not os.path.lexists(path):
+            raise StorageError(
+                f"Game {index} ({game_id}) is on the score sheet, but its file {path} is missing."
+            )
+        return read_game_file(path, rules=rules, set_aside_bad=True)
+    if re.fullmatch(GAME_ID_PATTERN, text):
+        path = folder / f"{text}.json"
+        if not os.path.lexists(path):
+            raise StorageError(f"There is no finished game with the id {text} in {folder}.")
+        return read_game_file(path, rules=rules, set_aside_bad=True)
+    path = Path(text).expanduser()
+    if not os.path.lexists(path):
+        raise StorageError(
+            f"There is no game {text!r}: give a number from 'history', 'last', a game id, "
+            "or the path of a game file."
+        )
+    return read_game_file(path, rules=rules)
+
+
+def game_file_text(
+    record: GameRecord,
+    *,
+    players: Sequence[str] | None = None,
+    finished_at: datetime | None = None,
+    game_id: str | None = None,
+    rules: Rules | None = None,
+    allow_unfinished: bool = False,
+) -> str:
+    """A game file's JSON text for a record, checked by replaying it.
+
+    An unfinished game's file reveals the hands, so it is refused unless `allow_unfinished`.
+    """
+    rules = rules or default_rules()
+    try:
+        final = _replay(rules, record, keep=False)[-1]
+    except _ReplayFailure as failure:
+        raise StorageError(
+            f"The game could not be exported because it {failure.describe(reveal=False)}."
+        ) from None
+    summary = _summary(final, record.names)
+    if summary is None and not allow_unfinished:
+        raise StorageError(
+            "The game could not be exported because it is not finished and a game file "
+            "reveals every hand."
+        )
+    try:
+        document = GameFile.model_validate(
+            {
+                **GameFile.record_fields(record),
+                "id": game_id,
+                "players": None if players is None else _players_tuple(players),
+                "finished_at": finished_at,
+                "result": summary,
+            }
+        )
+    except ValidationError as exc:
+        raise StorageError(
+            f"The game could not be exported because its data {describe_validation(exc)}."
+        ) from None
+    return dump_document(document)
+
+
+def export_game(
+    record: GameRecord,
+    path: Path,
+    *,
+    players: Sequence[str] | None = None,
+    finished_at: datetime | None = None,
+    game_id: str | None = None,
+    rules: Rules | None = None,
+    overwrite: bool = False,
+    allow_unfinished: bool = False,
+) -> Path:
+    """Write a game file that `replay` and the referee read; returns its path.
+
+    Refuses (StorageError, one sentence) to replace an existing file unless `overwrite`.
+    """
+    text = game_file_text(
+        record,
+        players=players,
+        finished_at=finished_at,
+        game_id=game_id,
+        rules=rules,
+        allow_unfinished=allow_unfinished,
+    )
+    if path.is_dir():
+        raise StorageError(f"Could not export the game to {path} because it is a folder.")
+    if not overwrite and os.path.lexists(path):
+        raise StorageError(f"{path} already exists, so the game was not exported there.")
+    atomic_write_text(path, text, mode=SHARED)
+    return path
