@@ -32,7 +32,7 @@ def side_conditions(rules: Rules, sides: tuple[Side, ...], index: int) -> list[C
         if mark is Mark.WIN:
             found.append(Condition(index, reason, True))
             continue
-        rescue = _rescue(rules, side.ongoing, agent)
+        rescue = lose_rescue(rules, side.ongoing, agent)
         found.append(
             Condition(index, reason, False) if rescue is None else Condition(index, rescue, True)
         )
@@ -45,7 +45,7 @@ def side_conditions(rules: Rules, sides: tuple[Side, ...], index: int) -> list[C
     return found
 
 
-def _rescue(rules: Rules, ongoing: tuple[str, ...], agent: str) -> str | None:
+def lose_rescue(rules: Rules, ongoing: tuple[str, ...], agent: str) -> str | None:
     """The ongoing card that turns this agent's LOSE mark into a win, if the side owns one."""
     for card in ongoing:
         effect = rules.card_by_id[card].effect

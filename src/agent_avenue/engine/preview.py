@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from agent_avenue.engine.end_step import lose_rescue
 from agent_avenue.engine.movement import recruit_agent
 from agent_avenue.engine.rules import BOARD_SIZE, CATCH_LEAD, Mark
 from agent_avenue.engine.state import Mode, Side
@@ -20,6 +21,7 @@ class RecruitPreview:
     space: int  # the board space the meeple would stop on
     lands_on_market: bool  # stops exactly on a black market space (advanced mode)
     mark: Mark | None  # the WIN or LOSE mark this copy shows, if any
+    outcome: Mark | None  # what that mark means for this side, its ongoing cards included
     lead: int  # the side's lead over the opponent afterwards (7 or more: a catch)
 
     @property
@@ -40,13 +42,18 @@ def recruit_preview(view: PlayerView, side: int, agent: str) -> RecruitPreview:
     moved, _, landed = recruit_agent(rules, _side(me), side, agent, view.mode is Mode.ADVANCED)
     count = me.count(agent) + 1
     icon = rules.agent_by_id[agent].icon_for(count)
+    mark = icon if isinstance(icon, Mark) else None
+    outcome = mark
+    if mark is Mark.LOSE and lose_rescue(rules, me.ongoing, agent) is not None:
+        outcome = Mark.WIN
     return RecruitPreview(
         agent=agent,
         count=count,
         move=moved.progress - me.progress,
         space=moved.position,
         lands_on_market=landed,
-        mark=icon if isinstance(icon, Mark) else None,
+        mark=mark,
+        outcome=outcome,
         lead=moved.progress - other.progress,
     )
 

@@ -1,0 +1,357 @@
+"""Plain sentences for the game log and the end of a game, from public events and views only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from agent_avenue.engine import Condition, Event, EventKind, Mark, PlayerView, Result, Rules
+from agent_avenue.engine.preview import distance_to_catch
+from agent_avenue.engine.rules import (
+    BOARD_SIZE,
+    HOMES,
+    DistinctAgentsWin,
+    HomeBoost,
+    HomeGuardWin,
+    LoseBecomesWin,
+)
+from agent_avenue.engine.state import REASON_ORDER
+from agent_avenue.i18n import agent_name, card_name, t
+
+__all__ = [
+    "agent_plural",
+    "an_agent",
+    "count_word",
+    "describe_event",
+    "nth_word",
+    "ordinal",
+    "result_sentence",
+    "signed",
+    "space_of",
+]
+
+MINUS = "\u2212"
+
+
+def signed(value: int) -> str:
+    """A move as printed on a card: +3, 0, or a real minus sign (U+2212) and the number."""
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"{MINUS}{-value}"
+    return "0"
+
+
+def _numbered(prefix: str, n: int, fallback: str) -> str:
+    """The locale's word for `n` under `prefix` (e.g. `describe.nth_3`), else `fallback`."""
+    key = f"describe.{prefix}_{n}"
+    text = t(key)
+    return fallback if text == key else text
+
+
+def ordinal(n: int) -> str:
+    """A short ordinal: 1st, 2nd, 3rd, 4th."""
+    return _numbered("ordinal", n, t("describe.ordinal_n", n=n))
+
+
+def nth_word(n: int) -> str:
+    """An ordinal in words (first, second, third), or the short form past the known words."""
+    return _numbered("nth", n, ordinal(n))
+
+
+def count_word(n: int) -> str:
+    """A count in words (one, two, three), or digits past the known words."""
+    return _numbered("number", n, str(n))
+
+
+def an_agent(agent: str) -> str:
+    """An agent with its indefinite article: "an Enforcer", "a Sentinel"."""
+    key = f"describe.indefinite.{agent}"
+    text = t(key)
+    return t("describe.indefinite_other", agent=agent_name(agent)) if text == key else text
+
+
+def agent_plural(agent: str) -> str:
+    """An agent name in the plural: "Codebreakers"."""
+    key = f"describe.plural.{agent}"
+    text = t(key)
+    return t("describe.plural_other", agent=agent_name(agent)) if text == key else text
+
+
+def _cards(n: int) -> str:
+    return t("describe.cards_one") if n == 1 else t("describe.cards_many", n=n)
+
+
+def space_of(side: int, progress: int) -> int:
+    """The board space (0-13) of a side's meeple at an unwrapped progress."""
+    return (HOMES[side] + progress) % BOARD_SIZE
+
+
+def _recruited(agent: str, count: int, words: bool = False) -> str:
+    """ "an Enforcer" for the first copy, "a 2nd Enforcer" (or "a second") for the next ones."""
+    if count <= 1:
+        return an_agent(agent)
+    nth = nth_word(count) if words else ordinal(count)
+    return t("describe.nth_agent", nth=nth, agent=agent_name(agent))
+
+
+def _move_text(side: int, value: int, start: int, end: int) -> str:
+    first, last = space_of(side, start), space_of(side, end)
+    if value > 0:
+        return t("describe.move_forward", n=value, start=first, end=last)
+    if value < 0:
+        return t("describe.move_back", n=-value, start=first, end=last)
+    return t("describe.move_none", space=first)
+
+
+def _recruit_effect(event: Event, rules: Rules) -> str:
+    """What one recruit did: its move, and the WIN or LOSE mark the copy shows."""
+    mark: Mark | None = None
+    spec = rules.agent_by_id.get(event.agent or "")
+    if spec is not None and event.count >= 1:
+        icon = spec.icon_for(event.count)
+        mark = icon if isinstance(icon, Mark) else None
+    if mark is None:
+        return _move_text(event.side, event.value, event.start, event.end)
+    mark_text = t("describe.mark_win" if mark is Mark.WIN else "describe.mark_lose")
+    if event.value == 0:
+        return mark_text
+    move = _move_text(event.side, event.value, event.start, event.end)
+    return t("describe.effect_with_mark", move=move, mark=mark_text)
+
+
+def _home_boost_card(rules: Rules) -> str | None:
+    """The only card that makes a move go on from a home, if the rules have exactly one."""
+    cards = [c.id for c in rules.market if isinstance(c.effect, HomeBoost)]
+    return cards[0] if len(cards) == 1 else None
+
+
+def _card(card: str | None) -> str:
+    return card_name(card) if card else ""
+
+
+def describe_event(event: Event, names: tuple[str, str], rules: Rules) -> str | None:
+    """One plain sentence for a public event, or None for an event the log does not show.
+
+    The event is made public first, so a hidden card can never reach the sentence.
+    """
+    event = event.public()
+    kind = event.kind
+    side = names[event.side]
+    other = names[1 - event.side]
+    describer = _DESCRIBERS.get(kind)
+    if describer is None:
+        return None
+    return describer(event, side, other, rules)
+
+
+def _discard(event: Event, side: str, other: str, rules: Rules) -> str:
+    return t("describe.discard", side=side)
+
+
+def _draw(event: Event, side: str, other: str, rules: Rules) -> str:
+    return t("describe.draw", side=side, cards=_cards(event.count))
+
+
+def _offer(event: Event, side: str, other: str, rules: Rules) -> str:
+    agent = agent_name(event.agent) if event.agent else "?"
+    if event.count:
+        return t("describe.offer_draw", side=side, agent=agent, cards=_cards(event.count))
+    return t("describe.offer", side=side, agent=agent)
+
+
+def _recruit(event: Event, side: str, other: str, rules: Rules) -> str:
+    what = _recruited(event.agent or "", event.count)
+    effect = _recruit_effect(event, rules)
+    if event.card:
+        return t(
+            "describe.recruit_via", card=_card(event.card), side=side, what=what, effect=effect
+        )
+    return t("describe.recruit", side=side, what=what, effect=effect)
+
+
+def _move(event: Event, side: str, other: str, rules: Rules) -> str:
+    effect = _move_text(event.side, event.value, event.start, event.end)
+    return t("describe.move", side=side, effect=effect)
+
+
+def _home_boost(event: Event, side: str, other: str, rules: Rules) -> str:
+    start, end = space_of(event.side, event.start), space_of(event.side, event.end)
+    card = _home_boost_card(rules)
+    if card is None:
+        return t("describe.home_boost_plain", side=side, n=event.value, start=start, end=end)
+    return t(
+        "describe.home_boost", card=card_name(card), side=side, n=event.value, start=start, end=end
+    )
+
+
+def _land(event: Event, side: str, other: str, rules: Rules) -> str:
+    return t("describe.land", side=side, space=event.end)
+
+
+def _no_card(event: Event, side: str, other: str, rules: Rules) -> str:
+    return t("describe.no_card", side=side)
+
+
+def _take(event: Event, side: str, other: str, rules: Rules) -> str:
+    return t("describe.take", side=side, card=_card(event.card))
+
+
+def _refill(event: Event, side: str, other: str, rules: Rules) -> str:
+    return t("describe.refill", card=_card(event.card))
+
+
+def _ignored(event: Event, side: str, other: str, rules: Rules) -> str:
+    return t("describe.ignored", card=_card(event.card), side=side)
+
+
+def _steal(event: Event, side: str, other: str, rules: Rules) -> str:
+    what = an_agent(event.agent or "")
+    return t("describe.steal", card=_card(event.card), side=side, what=what, other=other)
+
+
+def _return(event: Event, side: str, other: str, rules: Rules) -> str:
+    what = an_agent(event.agent or "")
+    return t("describe.return", card=_card(event.card), side=side, what=what)
+
+
+def _reveal_pair(event: Event, side: str, other: str, rules: Rules) -> str:
+    agents = agent_plural(event.agent or "")
+    return t("describe.reveal_pair", card=_card(event.card), side=side, agents=agents)
+
+
+def _keep(event: Event, side: str, other: str, rules: Rules) -> str:
+    return t("describe.keep", side=side, agent=agent_name(event.agent or ""))
+
+
+def _turn(event: Event, side: str, other: str, rules: Rules) -> str:
+    return t("describe.turn", n=event.count, side=side)
+
+
+def _game_over(event: Event, side: str, other: str, rules: Rules) -> str:
+    return t("describe.game_over", side=side)
+
+
+_Describer = Callable[[Event, str, str, Rules], str]
+
+_DESCRIBERS: dict[EventKind, _Describer] = {
+    EventKind.DISCARD: _discard,
+    EventKind.DRAW: _draw,
+    EventKind.OFFER: _offer,
+    EventKind.RECRUIT: _recruit,
+    EventKind.MOVE: _move,
+    EventKind.HOME_BOOST: _home_boost,
+    EventKind.LAND: _land,
+    EventKind.NO_CARD: _no_card,
+    EventKind.TAKE: _take,
+    EventKind.REFILL: _refill,
+    EventKind.IGNORED: _ignored,
+    EventKind.STEAL: _steal,
+    EventKind.RETURN: _return,
+    EventKind.REVEAL_PAIR: _reveal_pair,
+    EventKind.KEEP: _keep,
+    EventKind.TURN: _turn,
+    EventKind.GAME_OVER: _game_over,
+}
+
+
+# The end of the game -----------------------------------------------------------------------------
+
+
+def _main_condition(result: Result) -> Condition | None:
+    """The condition that best explains the winner: the winner's own wins first, then the
+    opponent's losses, each in the documented reason order."""
+    winner = result.winner
+    helping = [c for c in result.conditions if (c.side == winner) == c.wins]
+    if not helping:
+        return None
+
+    def rank(c: Condition) -> tuple[int, int]:
+        """The winner's own conditions first, then the documented reason order."""
+        order = REASON_ORDER.index(c.reason) if c.reason in REASON_ORDER else len(REASON_ORDER)
+        return (0 if c.side == winner else 1, order)
+
+    return min(helping, key=rank)
+
+
+def _mark_agent(rules: Rules, reason: str) -> str | None:
+    """The agent whose WIN or LOSE mark records `reason`."""
+    for agent, _, mark_reason in rules.marks:
+        if mark_reason == reason:
+            return agent
+    return None
+
+
+def _winner_recruit(view: PlayerView, side: int) -> Event | None:
+    """The last forward recruit of `side` among the view's latest events."""
+    for event in reversed(view.events):
+        if event.kind is EventKind.RECRUIT and event.side == side and event.value > 0:
+            return event
+    return None
+
+
+def _condition_text(
+    condition: Condition, result: Result, view: PlayerView, names: tuple[str, str]
+) -> str:
+    rules = view.rules
+    winner_side = result.winner
+    winner, loser = names[winner_side], names[1 - winner_side]
+    reason = condition.reason
+    if reason == "catch":
+        recruit = _winner_recruit(view, winner_side)
+        if recruit is not None and recruit.agent:
+            what = _recruited(recruit.agent, recruit.count, words=True)
+            return t("describe.result_catch_after", winner=winner, loser=loser, what=what)
+        return t("describe.result_catch", winner=winner, loser=loser)
+    if reason == "exhaustion":
+        near = distance_to_catch(view, winner_side)
+        far = distance_to_catch(view, 1 - winner_side)
+        key = "describe.result_exhaustion_tie" if near == far else "describe.result_exhaustion"
+        return t(key, winner=winner, loser=loser, near=near, far=far)
+    agent = _mark_agent(rules, reason)
+    if agent is not None:
+        copies = view.sides[condition.side].count(agent)
+        if condition.wins:
+            return t(
+                "describe.result_mark_win",
+                winner=names[condition.side],
+                count=count_word(copies),
+                agents=agent_plural(agent),
+            )
+        return t(
+            "describe.result_mark_lose",
+            loser=names[condition.side],
+            what=_recruited(agent, copies, words=True),
+            winner=names[1 - condition.side],
+        )
+    spec = rules.card_by_id.get(reason)
+    if spec is not None:
+        card = card_name(reason)
+        mine = view.sides[condition.side]
+        owner, opponent = names[condition.side], names[1 - condition.side]
+        effect = spec.effect
+        if isinstance(effect, DistinctAgentsWin):
+            distinct = count_word(len(set(mine.in_play)))
+            return t("describe.result_distinct", winner=owner, count=distinct, card=card)
+        if isinstance(effect, HomeGuardWin):
+            return t("describe.result_home_guard", winner=owner, loser=opponent, card=card)
+        if isinstance(effect, LoseBecomesWin):
+            return t(
+                "describe.result_lose_becomes_win",
+                winner=owner,
+                count=count_word(mine.count(effect.agent)),
+                agents=agent_plural(effect.agent),
+                card=card,
+            )
+        return t("describe.result_other", winner=owner, reason=card)
+    return t("describe.result_other", winner=winner, reason=reason)
+
+
+def result_sentence(result: Result, view: PlayerView, names: tuple[str, str]) -> str:
+    """Who won and why, in one sentence, with a note when the tie rule decided."""
+    condition = _main_condition(result)
+    if condition is None:
+        text = t("describe.result_other", winner=names[result.winner], reason="?")
+    else:
+        text = _condition_text(condition, result, view, names)
+    key = "describe.sentence_tie" if result.by_tie_rule else "describe.sentence"
+    return t(key, text=text)

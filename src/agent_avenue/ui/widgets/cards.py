@@ -1,0 +1,301 @@
+"""Cards: an agent card with its three icons, a face-down card, and a black market card."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Label, Static
+
+from agent_avenue.data import default_rules
+from agent_avenue.engine import PlayerView, Rules, recruit_preview
+from agent_avenue.engine.rules import Icon
+from agent_avenue.i18n import agent_name, card_name, t
+from agent_avenue.ui.widgets._common import icon_text, plain, preview_text
+
+__all__ = ["AgentCard", "CardBack", "MarketCardView"]
+
+_COPY_KEYS = ("cards.copy_1", "cards.copy_2", "cards.copy_3")
+
+_STATE_TAGS = (
+    ("-face-up", "cards.face_up"),
+    ("-face-down", "cards.face_down"),
+    ("-selected", "cards.selected"),
+)
+
+
+def _state_tag(widget: Widget) -> str | None:
+    """The border tag for the first state class the card has (face up, face down, selected)."""
+    for css_class, key in _STATE_TAGS:
+        if widget.has_class(css_class):
+            return t(key)
+    return None
+
+
+class AgentCard(Widget):
+    """One agent card: its name and three icons, the icon of the owner's next copy marked ▶.
+
+    The border shows `label` (e.g. the key that selects the card) and the state the screen
+    gives it with the CSS classes `-face-up`, `-face-down`, `-selected` (also `-disabled`);
+    the bottom border shows what recruiting it would do for `side` (recruit_preview).
+    A click posts `AgentCard.Selected(index)` unless the card is `-disabled`.
+    """
+
+    DEFAULT_CSS = """
+    AgentCard {
+        width: 14;
+        height: 6;
+        border: round $panel-lighten-2;
+        border-subtitle-color: $foreground-muted;
+        background: $surface;
+    }
+    AgentCard:hover {
+        background: $boost;
+    }
+    AgentCard > Label {
+        width: 100%;
+        height: 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    AgentCard > .name {
+        text-style: bold;
+    }
+    AgentCard > .icon {
+        color: $foreground-muted;
+    }
+    AgentCard > .icon.-next {
+        color: $foreground;
+        background: $accent 30%;
+        text-style: bold;
+    }
+    AgentCard.-selected {
+        border: double $accent;
+        border-title-color: $accent;
+    }
+    AgentCard.-face-up {
+        border: heavy $success;
+        border-title-color: $text-success;
+    }
+    AgentCard.-face-down {
+        border: dashed $warning;
+        border-title-color: $text-warning;
+    }
+    AgentCard.-disabled {
+        opacity: 60%;
+        text-style: dim;
+    }
+    """
+
+    class Selected(Message):
+        """A card was clicked: `index` is the position the screen gave it (e.g. in the hand)."""
+
+        def __init__(self, index: int, agent: str) -> None:
+            self.index = index
+            self.agent = agent
+            super().__init__()
+
+    def __init__(
+        self,
+        agent: str,
+        index: int,
+        view: PlayerView,
+        side: int,
+        *,
+        label: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.agent = agent
+        self.index = index
+        self.side = side
+        self.label = label
+        self._tag: str | None = None
+        self._show_title()
+        spec = view.rules.agent_by_id[agent]
+        self.icons: tuple[Icon | None, Icon | None, Icon | None] = (
+            spec.icons[0] if len(spec.icons) > 0 else None,
+            spec.icons[1] if len(spec.icons) > 1 else None,
+            spec.icons[2] if len(spec.icons) > 2 else None,
+        )
+        self.next_row = 0
+        self.next_text = ""
+        self.tooltip = plain(
+            t(
+                "cards.tooltip_agent",
+                agent=agent_name(agent),
+                top=icon_text(self.icons[0]),
+                middle=icon_text(self.icons[1]),
+                bottom=icon_text(self.icons[2]),
+            )
+        )
+        self.update_view(view, side)
+
+    def compose(self) -> ComposeResult:
+        """The name, then the top, middle and bottom icons."""
+        yield Label(plain(agent_name(self.agent)), classes="name")
+        for row in range(3):
+            yield Label(plain(self._icon_line(row)), classes=self._icon_classes(row))
+
+    def _icon_line(self, row: int) -> str:
+        marker = "▶" if row == self.next_row else " "
+        return f"{marker}{t(_COPY_KEYS[row]):<4} {icon_text(self.icons[row]):>5}"
+
+    def _icon_classes(self, row: int) -> str:
+        return "icon -next" if row == self.next_row else "icon"
+
+    def update_view(self, view: PlayerView, side: int) -> None:
+        """Mark the icon the next copy of side `side` would use, and its move (recruit_preview)."""
+        self.side = side
+        preview = recruit_preview(view, side, self.agent)
+        last = sum(icon is not None for icon in self.icons) - 1
+        self.next_row = min(preview.count, 3, last + 1) - 1
+        text = preview_text(preview, view, side)
+        self.next_text = t("cards.next", next=text)
+        self.border_subtitle = plain(self.next_text)
+        if self.is_mounted:
+            for row, label in enumerate(self.query(".icon").results(Label)):
+                label.update(plain(self._icon_line(row)))
+                label.set_class(row == self.next_row, "-next")
+
+    def notify_style_update(self) -> None:
+        """Show the state the screen gave the card (face up, face down, selected) in its border."""
+        super().notify_style_update()
+        tag = _state_tag(self)
+        if tag != self._tag:
+            self._tag = tag
+            self._show_title()
+
+    def _show_title(self) -> None:
+        parts = [part for part in (self.label, self._tag) if part]
+        self.border_title = plain(" ".join(parts)) if parts else None
+
+    def on_click(self, event: events.Click) -> None:
+        """Tell the screen this card was chosen (a disabled card stays quiet)."""
+        event.stop()
+        if not self.has_class("-disabled"):
+            self.post_message(self.Selected(self.index, self.agent))
+
+    def text(self) -> str:
+        """The card's text, for tests and screen readers."""
+        lines = [agent_name(self.agent), *(self._icon_line(row) for row in range(3))]
+        return "\n".join([*lines, self.next_text])
+
+
+class CardBack(Widget):
+    """A face-down card: the same size as an agent card, showing nothing about it."""
+
+    DEFAULT_CSS = """
+    CardBack {
+        width: 14;
+        height: 6;
+        border: round $panel-lighten-2;
+        background: $panel;
+        hatch: right $panel-lighten-2;
+        content-align: center middle;
+        text-align: center;
+        color: $foreground-muted;
+    }
+    CardBack.-selected {
+        border: double $accent;
+    }
+    CardBack.-face-down {
+        border: dashed $warning;
+    }
+    """
+
+    def render(self) -> str:
+        """The game's name, the same on every back."""
+        return t("cards.back")
+
+
+class MarketCardView(Widget):
+    """A black market card: its name, instant ⚡ or ongoing ∞, and its rules text.
+
+    The class `-compact` hides the rules text (it stays in the tooltip); `-selected` and
+    `-disabled` are toggled by the screen. A click posts `MarketCardView.Selected(card_id)`
+    unless the card is `-disabled`.
+    """
+
+    DEFAULT_CSS = """
+    MarketCardView {
+        width: 24;
+        height: auto;
+        max-height: 8;
+        border: round $warning 60%;
+        border-title-color: $text-warning;
+        background: $surface;
+        padding: 0 1;
+    }
+    MarketCardView:hover {
+        background: $boost;
+    }
+    MarketCardView > .name {
+        width: 100%;
+        text-style: bold;
+    }
+    MarketCardView > .text {
+        width: 100%;
+        color: $foreground-muted;
+    }
+    MarketCardView.-compact {
+        width: 14;
+        height: 6;
+        padding: 0;
+    }
+    MarketCardView.-compact > .text {
+        display: none;
+    }
+    MarketCardView.-selected {
+        border: double $accent;
+    }
+    MarketCardView.-disabled {
+        opacity: 60%;
+        text-style: dim;
+    }
+    """
+
+    class Selected(Message):
+        """A black market card was clicked."""
+
+        def __init__(self, card_id: str) -> None:
+            self.card_id = card_id
+            super().__init__()
+
+    def __init__(
+        self,
+        card_id: str,
+        rules: Rules | PlayerView | None = None,
+        *,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        if isinstance(rules, PlayerView):
+            rules = rules.rules
+        spec = (rules or default_rules()).card_by_id[card_id]
+        self.card_id = card_id
+        self.rules_text = spec.text
+        self.ongoing = spec.kind == "ongoing"
+        self.kind_text = t("cards.ongoing" if self.ongoing else "cards.instant")
+        self.border_title = plain(self.kind_text)
+        self.tooltip = plain(
+            t("cards.tooltip_market", name=card_name(card_id), kind=self.kind_text, text=spec.text)
+        )
+
+    def compose(self) -> ComposeResult:
+        """The name, then the rules text."""
+        yield Static(plain(card_name(self.card_id)), classes="name")
+        yield Static(plain(self.rules_text), classes="text")
+
+    def on_click(self, event: events.Click) -> None:
+        """Tell the screen this card was chosen (a disabled card stays quiet)."""
+        event.stop()
+        if not self.has_class("-disabled"):
+            self.post_message(self.Selected(self.card_id))
+
+    def text(self) -> str:
+        """The card's text, for tests and screen readers."""
+        return "\n".join((self.kind_text, card_name(self.card_id), self.rules_text))

@@ -1,0 +1,172 @@
+"""One side's public facts: agents in play with what the next copy does, cards and distance."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from textual.app import ComposeResult
+from textual.widget import Widget
+from textual.widgets import Static
+
+from agent_avenue.engine import Mode, PlayerView, distance_to_catch, recruit_preview
+from agent_avenue.i18n import agent_name, card_name, t
+from agent_avenue.ui.widgets._common import SIDE_CLASSES, meeple, plain, preview_text
+
+__all__ = ["CollectionPanel", "agent_lines"]
+
+
+def agent_lines(view: PlayerView, side: int) -> list[tuple[str, int, str]]:
+    """(agent, copies in play, next-copy text) per agent name the side has, in table order.
+
+    The next-copy text comes from recruit_preview: WIN, LOSE or the signed move, then "catch"
+    when that recruit alone would catch the opponent and "$" when it would stop on a black
+    market space.
+    """
+    counts = Counter(view.sides[side].in_play)
+    rows: list[tuple[str, int, str]] = []
+    for agent in view.rules.agent_ids:
+        if not counts[agent]:
+            continue
+        preview = recruit_preview(view, side, agent)
+        parts = [preview_text(preview, view, side)]
+        if preview.mark is None and preview.catches:
+            parts.append(t("collection.flag_catch"))
+        if view.mode is Mode.ADVANCED and preview.lands_on_market:
+            parts.append(t("collection.flag_market"))
+        rows.append((agent, counts[agent], " ".join(parts)))
+    return rows
+
+
+class CollectionPanel(Widget):
+    """One side's public facts, compact enough for two panels in a 38-column side column.
+
+    The border shows the side (title) and hand, discards and distance to catch (subtitle);
+    inside, one line per agent name in play, then the side's ongoing black market cards.
+    The class `-compact` puts the agents in one wrapped paragraph to save rows.
+    """
+
+    DEFAULT_CSS = """
+    CollectionPanel {
+        height: auto;
+        width: 1fr;
+        border: round $panel-lighten-2;
+        border-title-style: bold;
+        border-subtitle-color: $foreground-muted;
+        border-subtitle-align: left;
+        padding: 0 1;
+        overflow: hidden hidden;
+    }
+    CollectionPanel.-green {
+        border: round $success;
+        border-title-color: $text-success;
+    }
+    CollectionPanel.-blue {
+        border: round $primary;
+        border-title-color: $text-primary;
+    }
+    CollectionPanel.-green.-active {
+        border: heavy $success;
+    }
+    CollectionPanel.-blue.-active {
+        border: heavy $primary;
+    }
+    CollectionPanel > Static {
+        width: 100%;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    CollectionPanel > .agents-compact {
+        display: none;
+        text-wrap: wrap;
+    }
+    CollectionPanel.-compact > .agents {
+        display: none;
+    }
+    CollectionPanel.-compact > .agents-compact {
+        display: block;
+    }
+    CollectionPanel > .ongoing {
+        text-wrap: wrap;
+        color: $text-warning;
+    }
+    CollectionPanel > .ongoing.-none {
+        display: none;
+    }
+    """
+
+    def __init__(
+        self,
+        side: int = 0,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.side = side
+        self.add_class(SIDE_CLASSES[side])
+        self.rows: list[tuple[str, int, str]] = []
+        self.heading = ""
+        self.stats = ""
+        self.agents_text = t("collection.no_agents")
+        self.agents_compact = self.agents_text
+        self.ongoing_text = ""
+
+    def compose(self) -> ComposeResult:
+        """The agents (one line each, or one paragraph), then the ongoing black market cards."""
+        yield Static(plain(self.agents_text), classes="agents")
+        yield Static(plain(self.agents_compact), classes="agents-compact")
+        yield Static(classes="ongoing -none")
+
+    def update_view(self, view: PlayerView, side: int, names: tuple[str, str]) -> None:
+        """Show side `side` of a view (public facts only)."""
+        if side != self.side:
+            self.remove_class(SIDE_CLASSES[self.side])
+            self.side = side
+            self.add_class(SIDE_CLASSES[side])
+        facts = view.sides[side]
+        active = view.result is None and view.active == side
+        self.set_class(active, "-active")
+        key = "collection.title_active" if active else "collection.title"
+        self.heading = t(key, meeple=meeple(side), name=names[side])
+        distance = distance_to_catch(view, side)
+        catch = t("collection.catch", n=distance) if distance else t("collection.caught")
+        self.stats = t(
+            "collection.stats",
+            hand=facts.hand_size,
+            discards=facts.discards_left,
+            catch=catch,
+        )
+        self.rows = agent_lines(view, side)
+        self.agents_text = "\n".join(
+            t("collection.agent_line", agent=agent_name(agent), count=count, next=text)
+            for agent, count, text in self.rows
+        ) or t("collection.no_agents")
+        self.agents_compact = t("collection.compact_separator").join(
+            t("collection.agent_short", agent=agent_name(agent), count=count, next=text)
+            for agent, count, text in self.rows
+        ) or t("collection.no_agents")
+        self.ongoing_text = ""
+        if facts.ongoing:
+            cards = t("collection.separator").join(card_name(c) for c in facts.ongoing)
+            self.ongoing_text = t("collection.ongoing", cards=cards)
+        self.border_title = plain(self.heading)
+        self.border_subtitle = plain(self.stats)
+        if self.is_mounted:
+            self._show()
+
+    def on_mount(self) -> None:
+        """Show what was set before mounting."""
+        self._show()
+
+    def _show(self) -> None:
+        self.query_one(".agents", Static).update(plain(self.agents_text))
+        self.query_one(".agents-compact", Static).update(plain(self.agents_compact))
+        box = self.query_one(".ongoing", Static)
+        box.update(plain(self.ongoing_text))
+        box.set_class(not self.ongoing_text, "-none")
+
+    def text(self) -> str:
+        """The panel's text (title, stats and lines), for tests and screen readers."""
+        parts = (self.heading, self.stats, self.agents_text, self.ongoing_text)
+        return "\n".join(part for part in parts if part)

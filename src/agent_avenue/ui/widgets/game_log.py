@@ -1,0 +1,92 @@
+"""The game log: a scrollable list of public events, one plain sentence each."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rich.text import Text
+from textual import events
+from textual.widgets import RichLog
+
+from agent_avenue.data import default_rules
+from agent_avenue.describe import describe_event
+from agent_avenue.engine import EventKind, Rules
+from agent_avenue.i18n import t
+from agent_avenue.session import LogEntry
+
+__all__ = ["GameLog"]
+
+_BOLD_KINDS = frozenset({EventKind.TURN, EventKind.GAME_OVER})
+
+
+class GameLog(RichLog):
+    """Public events as sentences; a new turn's line is bold. Never shows a hidden card.
+
+    Lines wrap to the log's width and are wrapped again when the log is resized.
+    """
+
+    DEFAULT_CSS = """
+    GameLog {
+        height: 1fr;
+        border: round $panel-lighten-2;
+        border-title-color: $foreground-muted;
+        padding: 0 1;
+        background: $surface;
+    }
+    """
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(
+            wrap=True,
+            markup=False,
+            highlight=False,
+            auto_scroll=True,
+            min_width=1,
+            name=name,
+            id=id,
+            classes=classes,
+        )
+        self.rules = rules or default_rules()
+        self.sentences: list[str] = []
+        self._texts: list[Text] = []
+        self._wrapped_at = 0
+        self.border_title = t("log.title")
+
+    def add_entry(self, entry: LogEntry, names: tuple[str, str]) -> None:
+        """Append the sentences for one step's public events."""
+        for event in entry.events:
+            sentence = describe_event(event, names, self.rules)
+            if sentence is None:
+                continue
+            text = Text(sentence, style="bold" if event.kind in _BOLD_KINDS else "")
+            self.sentences.append(sentence)
+            self._texts.append(text)
+            self.write(text)
+
+    def set_entries(self, entries: Iterable[LogEntry], names: tuple[str, str]) -> None:
+        """Replace the log with these steps."""
+        self.clear()
+        self.sentences = []
+        self._texts = []
+        for entry in entries:
+            self.add_entry(entry, names)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Wrap every line again for the new width."""
+        width = self.scrollable_content_region.width
+        if not self._size_known or width == self._wrapped_at:
+            # The first size: RichLog itself renders the lines written before it was known.
+            self._wrapped_at = width
+            return
+        self._wrapped_at = width
+        self.clear()
+        for text in self._texts:
+            self.write(text, scroll_end=False)
+        self.scroll_end(animate=False, immediate=False)

@@ -1,0 +1,68 @@
+"""The table: agent deck, discards left, and in advanced mode the black market supply and deck."""
+
+from __future__ import annotations
+
+from textual.app import RenderResult
+from textual.content import Content
+from textual.widget import Widget
+
+from agent_avenue.engine import Mode, PlayerView
+from agent_avenue.i18n import card_name, t
+from agent_avenue.ui.widgets._common import meeple
+
+__all__ = ["TableStatus", "status_lines"]
+
+
+def status_lines(view: PlayerView, names: tuple[str, str]) -> list[str]:
+    """The table's public facts, one line each."""
+    green, blue = view.sides[0], view.sides[1]
+    lines = [
+        t("status.deck", n=view.deck_size),
+        t(
+            "status.discards",
+            green=meeple(0),
+            g=green.discards_left,
+            blue=meeple(1),
+            b=blue.discards_left,
+        ),
+    ]
+    if view.mode is Mode.ADVANCED:
+        if view.supply:
+            cards = t("status.separator").join(card_name(c) for c in view.supply)
+            lines.append(t("status.supply", cards=cards))
+        else:
+            lines.append(t("status.supply_empty"))
+        lines.append(t("status.market_deck", n=view.market_deck_size))
+    return lines
+
+
+class TableStatus(Widget):
+    """What lies on the table: the decks, each side's discards left, the black market supply."""
+
+    DEFAULT_CSS = """
+    TableStatus {
+        height: auto;
+        width: 1fr;
+        padding: 0 1;
+        color: $foreground-muted;
+    }
+    """
+
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.lines_text: list[str] = []
+
+    def update_view(self, view: PlayerView, names: tuple[str, str]) -> None:
+        """Show a view's table facts (all public)."""
+        self.lines_text = status_lines(view, names)
+        self.refresh(layout=True)
+
+    def render(self) -> RenderResult:
+        """The lines, as plain text (card names are never read as markup)."""
+        return Content("\n".join(self.lines_text))
+
+    def text(self) -> str:
+        """The status text, for tests and screen readers."""
+        return "\n".join(self.lines_text)
