@@ -29,9 +29,31 @@ class Recruit:
 
 @dataclass(frozen=True, slots=True)
 class Take:
-    """Take this black market card from the face-up supply."""
+    """Take this black market card from the face-up supply (in a team game: for `seat`)."""
 
     card: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Lead:
+    """Team game: the member at `seat` plays the face-up card this turn."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayUp:
+    """Team game: play this card face up."""
+
+    agent: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayDown:
+    """Team game: play this card face down."""
+
+    agent: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +70,7 @@ class Answer:
     yes: bool
 
 
-Action = Discard | Offer | Recruit | Take | Choose | Answer
+Action = Discard | Offer | Recruit | Take | Choose | Answer | Lead | PlayUp | PlayDown
 
 RECRUIT_UP = Recruit(face_up=True)
 RECRUIT_DOWN = Recruit(face_up=False)

@@ -12,7 +12,7 @@ from agent_avenue.engine.rules import (
     Mark,
     Rules,
 )
-from agent_avenue.engine.state import OFFER, Condition, GameState, Phase, Result, Side
+from agent_avenue.engine.state import LEAD, OFFER, Condition, GameState, Phase, Result, Side
 
 _TURN = EventKind.TURN
 
@@ -77,8 +77,11 @@ def _quiet(rules: Rules, sides: tuple[Side, ...]) -> bool:
 
 
 def can_play(side: Side) -> bool:
-    """Whether a side can make an offer: the duel's player needs 2 cards."""
-    return len(side.members[0].hand) >= 2
+    """Whether a side can make an offer: a solo player needs 2 cards, a team one card each."""
+    members = side.members
+    if len(members) == 1:
+        return len(members[0].hand) >= 2
+    return all(member.hand for member in members)
 
 
 def end_step(
@@ -125,7 +128,7 @@ def end_step(
         state.mode,
         turn,
         1 - active,
-        OFFER,
+        OFFER if len(sides[1 - active].members) == 1 else LEAD,
         sides,
         state.deck,
         None,

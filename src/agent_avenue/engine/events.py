@@ -14,6 +14,9 @@ class EventKind(StrEnum):
     DISCARD = "discard"  # side discarded `agent` and drew the replacement in `agents`
     DRAW = "draw"  # side drew `count` cards (`agents`) after an ability
     OFFER = "offer"  # side offered face-up `agent`, face-down `card`, then drew `agents`
+    # (in a team game the face-down card and the draws belong to `seat`, the partner)
+    LEAD = "lead"  # team game: the member at `seat` plays the face-up card
+    PLAY_UP = "play_up"  # team game: the member at `seat` played `agent` face up
     RECRUIT = "recruit"  # side recruited `agent`, now `count` in play, by `card` (or None);
     # it moved `value` spaces, from `start` to `end` (progress, before any home boost)
     MOVE = "move"  # side moved `value` spaces from `start` to `end` (an ability's move)
@@ -44,6 +47,7 @@ class Event(NamedTuple):
     start: int = 0
     end: int = 0
     agents: tuple[str, ...] = ()
+    seat: int | None = None  # who knows the secret fields, when not the side's only player
 
     def public(self) -> Event:
         """This event as everyone may know it: the hidden cards removed."""
@@ -54,7 +58,8 @@ class Event(NamedTuple):
 
     def seen_by(self, seat: int) -> Event:
         """This event as `seat` may know it."""
-        return self if self.side == seat else self.public()
+        owner = self.side if self.seat is None else self.seat
+        return self if owner == seat else self.public()
 
 
 SECRET_KINDS = frozenset({EventKind.DISCARD, EventKind.DRAW, EventKind.OFFER})

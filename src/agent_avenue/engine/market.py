@@ -48,7 +48,7 @@ def continue_turn(state: GameState, events: tuple[Event, ...]) -> GameState:
     return end_step(state, events)
 
 
-def take(state: GameState, card: str) -> GameState:
+def take(state: GameState, card: str, member: int = 0) -> GameState:
     """The picker takes a supply card; the supply refills at once, then the card resolves."""
     picker = state.picker
     assert picker is not None
@@ -73,7 +73,7 @@ def take(state: GameState, card: str) -> GameState:
         market_deck=market_deck,
         market_discard=(*state.market_discard, card),
     )
-    return start_instant(state, picker, card, events)
+    return start_instant(state, picker, card, events, member)
 
 
 def choice_uses_hand(state: GameState) -> bool:
@@ -104,7 +104,9 @@ def choice_options(state: GameState, pending: Pending) -> tuple[str, ...]:
     return ()
 
 
-def start_instant(state: GameState, owner: int, card: str, events: tuple[Event, ...]) -> GameState:
+def start_instant(
+    state: GameState, owner: int, card: str, events: tuple[Event, ...], member: int = 0
+) -> GameState:
     """Resolve an instant card at once, or stop to ask its owner a choice."""
     rules = state.rules
     effect = rules.card_by_id[card].effect
@@ -113,29 +115,31 @@ def start_instant(state: GameState, owner: int, card: str, events: tuple[Event, 
     if isinstance(effect, RecruitTopOfDeck):
         if not state.deck:
             return finish(
-                state, owner, False, (*events, Event(EventKind.IGNORED, owner, card=card))
+                state, owner, member, False, (*events, Event(EventKind.IGNORED, owner, card=card))
             )
         agent = state.deck[0]
         moved, more, landed = recruit_agent(rules, side, owner, agent, advanced, via=card)
         state = state._replace(deck=state.deck[1:], sides=with_side(state.sides, owner, moved))
-        return finish(state, owner, landed, events + more)
+        return finish(state, owner, member, landed, events + more)
     if isinstance(effect, MoveSelf):
         moved, more, landed = move_side(rules, side, owner, effect.value, advanced)
         state = state._replace(sides=with_side(state.sides, owner, moved))
-        return finish(state, owner, landed, events + more)
+        return finish(state, owner, member, landed, events + more)
     if isinstance(effect, RecruitNamedFromHand):
-        hand = side.members[0].hand
+        hand = side.members[member].hand
         if effect.agent not in hand:
             return finish(
-                state, owner, False, (*events, Event(EventKind.IGNORED, owner, card=card))
+                state, owner, member, False, (*events, Event(EventKind.IGNORED, owner, card=card))
             )
-        side = with_hand(side, 0, remove_one(hand, effect.agent))
+        side = with_hand(side, member, remove_one(hand, effect.agent))
         moved, more, landed = recruit_agent(rules, side, owner, effect.agent, advanced, via=card)
         state = state._replace(sides=with_side(state.sides, owner, moved))
-        return finish(state, owner, landed, events + more)
-    pending = Pending(card, owner)
+        return finish(state, owner, member, landed, events + more)
+    pending = Pending(card, owner, member)
     if not choice_options(state, pending):
-        return finish(state, owner, False, (*events, Event(EventKind.IGNORED, owner, card=card)))
+        return finish(
+            state, owner, member, False, (*events, Event(EventKind.IGNORED, owner, card=card))
+        )
     return state._replace(phase=Phase.CHOOSE, pending=pending, picker=None, events=events)
 
 
@@ -153,12 +157,16 @@ def choose(state: GameState, agent: str) -> GameState:
         sides = with_side(
             state.sides, 1 - owner, victim._replace(in_play=remove_last(victim.in_play, agent))
         )
-        sides = with_side(sides, owner, with_hand(side, 0, add_to_hand(hand, (agent,))))
-        event = Event(EventKind.STEAL, owner, agent=agent, card=pending.card)
-        return finish(state._replace(sides=sides), owner, False, (event,))
+        sides = with_side(
+            sides, owner, with_hand(side, pending.member, add_to_hand(hand, (agent,)))
+        )
+        event = Event(
+            EventKind.STEAL, owner, agent=agent, card=pending.card, seat=owner + 2 * pending.member
+        )
+        return finish(state._replace(sides=sides), owner, pending.member, False, (event,))
     if isinstance(effect, ReturnAndRerecruit):
         side = side._replace(in_play=remove_last(side.in_play, agent))
-        side = with_hand(side, 0, add_to_hand(hand, (agent,)))
+        side = with_hand(side, pending.member, add_to_hand(hand, (agent,)))
         event = Event(EventKind.RETURN, owner, agent=agent, card=pending.card)
         return state._replace(
             sides=with_side(state.sides, owner, side),
@@ -169,10 +177,10 @@ def choose(state: GameState, agent: str) -> GameState:
     events: tuple[Event, ...] = ()
     if isinstance(effect, RecruitPairFromHand):
         events = (Event(EventKind.REVEAL_PAIR, owner, agent=agent, card=pending.card),)
-    side = with_hand(side, 0, remove_one(hand, agent))
+    side = with_hand(side, pending.member, remove_one(hand, agent))
     moved, more, landed = recruit_agent(rules, side, owner, agent, True, via=pending.card)
     state = state._replace(sides=with_side(state.sides, owner, moved))
-    return finish(state, owner, landed, events + more)
+    return finish(state, owner, pending.member, landed, events + more)
 
 
 def confirm(state: GameState, yes: bool) -> GameState:
@@ -183,21 +191,31 @@ def confirm(state: GameState, yes: bool) -> GameState:
     agent = pending.agent
     side = state.sides[owner]
     if not yes:
-        return finish(state, owner, False, (Event(EventKind.KEEP, owner, agent=agent),))
-    side = with_hand(side, 0, remove_one(side.members[0].hand, agent))
+        return finish(
+            state, owner, pending.member, False, (Event(EventKind.KEEP, owner, agent=agent),)
+        )
+    side = with_hand(side, pending.member, remove_one(side.members[pending.member].hand, agent))
     moved, more, landed = recruit_agent(state.rules, side, owner, agent, True, via=pending.card)
-    return finish(state._replace(sides=with_side(state.sides, owner, moved)), owner, landed, more)
+    return finish(
+        state._replace(sides=with_side(state.sides, owner, moved)),
+        owner,
+        pending.member,
+        landed,
+        more,
+    )
 
 
-def finish(state: GameState, owner: int, landed: bool, events: tuple[Event, ...]) -> GameState:
+def finish(
+    state: GameState, owner: int, member: int, landed: bool, events: tuple[Event, ...]
+) -> GameState:
     """End an ability: draw its owner back up to 4, then queue the pickup its move earned."""
     side = state.sides[owner]
-    hand, deck, drawn = draw_up(side.members[0].hand, state.deck, HAND_SIZE)
+    hand, deck, drawn = draw_up(side.members[member].hand, state.deck, HAND_SIZE)
     if drawn:
-        side = with_hand(side, 0, hand)
+        side = with_hand(side, member, hand)
         events = (
             *events,
-            Event(EventKind.DRAW, owner, count=len(drawn), agents=drawn),
+            Event(EventKind.DRAW, owner, count=len(drawn), agents=drawn, seat=owner + 2 * member),
         )
         state = state._replace(sides=with_side(state.sides, owner, side), deck=deck)
     queue = (owner, *state.queue) if landed else state.queue

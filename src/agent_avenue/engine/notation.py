@@ -11,7 +11,10 @@ from agent_avenue.engine.actions import (
     Answer,
     Choose,
     Discard,
+    Lead,
     Offer,
+    PlayDown,
+    PlayUp,
     Recruit,
     Take,
 )
@@ -31,10 +34,23 @@ def format_action(action: Action) -> str:
     if isinstance(action, Recruit):
         return "recruit up" if action.face_up else "recruit down"
     if isinstance(action, Take):
-        return f"take {action.card}"
+        return f"take {action.card}" if action.seat is None else f"take {action.card} {action.seat}"
+    if isinstance(action, Lead):
+        return f"lead {action.seat}"
+    if isinstance(action, PlayUp):
+        return f"up {action.agent}"
+    if isinstance(action, PlayDown):
+        return f"down {action.agent}"
     if isinstance(action, Choose):
         return f"choose {action.agent}"
     return "yes" if action.yes else "no"
+
+
+def _seat(word: str) -> int:
+    """A seat number, 0 to 3."""
+    if word not in ("0", "1", "2", "3"):
+        raise NotationError(f"{word!r} is not a seat (seats are 0, 1, 2 and 3)")
+    return int(word)
 
 
 def parse_action(text: str, rules: Rules) -> Action:
@@ -47,7 +63,10 @@ def parse_action(text: str, rules: Rules) -> Action:
         "discard": 1,
         "offer": 2,
         "recruit": 1,
-        "take": 1,
+        "take": (1, 2),
+        "lead": 1,
+        "up": 1,
+        "down": 1,
         "choose": 1,
         "yes": 0,
         "no": 0,
@@ -55,8 +74,11 @@ def parse_action(text: str, rules: Rules) -> Action:
     if verb not in shapes:
         known = ", ".join(shapes)
         raise NotationError(f"{verb!r} is not a move (moves start with one of: {known})")
-    if len(args) != shapes[verb]:
-        raise NotationError(f"{verb!r} takes {shapes[verb]} word(s) after it, not {len(args)}")
+    shape = shapes[verb]
+    counts = shape if isinstance(shape, tuple) else (shape,)
+    if len(args) not in counts:
+        wanted = " or ".join(str(c) for c in counts)
+        raise NotationError(f"{verb!r} takes {wanted} word(s) after it, not {len(args)}")
     if verb == "yes":
         return YES
     if verb == "no":
@@ -68,7 +90,9 @@ def parse_action(text: str, rules: Rules) -> Action:
     if verb == "take":
         if args[0] not in rules.card_by_id:
             raise NotationError(f"{args[0]!r} is not a black market card id")
-        return Take(args[0])
+        return Take(args[0], _seat(args[1])) if len(args) == 2 else Take(args[0])
+    if verb == "lead":
+        return Lead(_seat(args[0]))
     for agent in args:
         if agent not in rules.agent_by_id:
             raise NotationError(f"{agent!r} is not an agent id")
@@ -76,6 +100,10 @@ def parse_action(text: str, rules: Rules) -> Action:
         return Discard(args[0])
     if verb == "choose":
         return Choose(args[0])
+    if verb == "up":
+        return PlayUp(args[0])
+    if verb == "down":
+        return PlayDown(args[0])
     return Offer(args[0], args[1])
 
 

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
-from agent_avenue.engine.actions import Action, Answer, Choose, Discard, Offer, Recruit, Take
+from agent_avenue.engine.actions import (
+    Action,
+    Answer,
+    Choose,
+    Discard,
+    Lead,
+    Offer,
+    PlayDown,
+    PlayUp,
+    Recruit,
+    Take,
+)
 from agent_avenue.engine.errors import IllegalAction
 from agent_avenue.engine.legal import is_legal, why_illegal
 from agent_avenue.engine.market import choose, confirm, take
 from agent_avenue.engine.state import OFFER, RECRUIT, GameState
-from agent_avenue.engine.steps import discard, offer, recruit
+from agent_avenue.engine.steps import discard, lead, offer, play_down, play_up, recruit
 
 
 def apply(state: GameState, action: Action) -> GameState:
@@ -34,7 +45,16 @@ def apply(state: GameState, action: Action) -> GameState:
         return discard(state, action.agent)
     if kind is Take:
         assert isinstance(action, Take)
-        return take(state, action.card)
+        return take(state, action.card, 0 if action.seat is None else action.seat // 2)
+    if kind is Lead:
+        assert isinstance(action, Lead)
+        return lead(state, action.seat)
+    if kind is PlayUp:
+        assert isinstance(action, PlayUp)
+        return play_up(state, action.agent)
+    if kind is PlayDown:
+        assert isinstance(action, PlayDown)
+        return play_down(state, action.agent)
     if kind is Choose:
         assert isinstance(action, Choose)
         return choose(state, action.agent)

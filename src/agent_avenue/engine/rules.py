@@ -13,6 +13,7 @@ HOMES: tuple[int, int] = (0, 7)
 MARKET_SPACES: frozenset[int] = frozenset({2, 5, 9, 12})
 HAND_SIZE = 4
 DUEL_DISCARDS = 4
+TEAM_DISCARDS = 2
 CATCH_LEAD = 7
 AGENT_COUNT = 38
 

@@ -8,8 +8,15 @@ from dataclasses import dataclass, field
 
 from agent_avenue.engine.errors import InvalidPosition
 from agent_avenue.engine.events import Event, EventKind
-from agent_avenue.engine.rules import BOARD_SIZE, DUEL_DISCARDS, HAND_SIZE, HOMES, Rules
-from agent_avenue.engine.state import GameState, Member, Mode, Phase, Side
+from agent_avenue.engine.rules import (
+    BOARD_SIZE,
+    DUEL_DISCARDS,
+    HAND_SIZE,
+    HOMES,
+    TEAM_DISCARDS,
+    Rules,
+)
+from agent_avenue.engine.state import GameState, Member, Mode, Side, first_phase
 
 SUPPLY_SIZE = 3
 
@@ -22,17 +29,38 @@ def shuffled(cards: tuple[str, ...], rng: random.Random) -> tuple[str, ...]:
     return tuple([cards[i] for i in order])
 
 
-def new_game(rules: Rules, mode: Mode | str, seed: int, first: int) -> GameState:
-    """A new duel: shuffled decks from `seed`, 4 cards each, `first` (0 green, 1 blue) active."""
+def team_sizes(players: int) -> tuple[int, int]:
+    """How many members each side has: 2 players a duel, 3 green two and blue one, 4 two each."""
+    sizes = {2: (1, 1), 3: (2, 1), 4: (2, 2)}
+    if players not in sizes:
+        raise InvalidPosition(f"a game has 2, 3 or 4 players, not {players}")
+    return sizes[players]
+
+
+def discard_allowance(team_size: int) -> int:
+    """Discards each member may make in the game: 4 alone on a side, 2 in a team of two."""
+    return DUEL_DISCARDS if team_size == 1 else TEAM_DISCARDS
+
+
+def new_game(rules: Rules, mode: Mode | str, seed: int, first: int, players: int = 2) -> GameState:
+    """A new game: shuffled decks from `seed`, 4 cards each, `first` (0 green, 1 blue) active.
+
+    With 3 or 4 players the sides are teams (seats 0 and 2 green, 1 and 3 blue).
+    """
     if first not in (0, 1):
         raise InvalidPosition(f"the first player must be 0 or 1, not {first}")
     mode = mode if isinstance(mode, Mode) else Mode(mode)
     rng = random.Random(seed)
     deck = shuffled(rules.full_deck(), rng)
-    sides = (
-        Side(HOMES[0], 0, (), (), (Member(tuple(sorted(deck[0:4])), DUEL_DISCARDS),)),
-        Side(HOMES[1], 0, (), (), (Member(tuple(sorted(deck[4:8])), DUEL_DISCARDS),)),
-    )
+    sides: tuple[Side, ...]
+    if players == 2:
+        sides = (
+            Side(HOMES[0], 0, (), (), (Member(tuple(sorted(deck[0:4])), DUEL_DISCARDS),)),
+            Side(HOMES[1], 0, (), (), (Member(tuple(sorted(deck[4:8])), DUEL_DISCARDS),)),
+        )
+        dealt = 2 * HAND_SIZE
+    else:
+        sides, dealt = _deal_teams(deck, team_sizes(players))
     supply: tuple[str, ...] = ()
     market_deck: tuple[str, ...] = ()
     if mode is Mode.ADVANCED:
@@ -43,9 +71,9 @@ def new_game(rules: Rules, mode: Mode | str, seed: int, first: int) -> GameState
         mode,
         1,
         first,
-        Phase.OFFER,
+        first_phase(sides[first]),
         sides,
-        deck[2 * HAND_SIZE :],
+        deck[dealt:],
         None,
         supply,
         market_deck,
@@ -58,6 +86,30 @@ def new_game(rules: Rules, mode: Mode | str, seed: int, first: int) -> GameState
     )
 
 
+def _deal_teams(deck: tuple[str, ...], sizes: tuple[int, int]) -> tuple[tuple[Side, ...], int]:
+    """Deal 4 cards to every seat in seat order; returns the sides and the cards dealt."""
+    hands: dict[int, tuple[str, ...]] = {}
+    dealt = 0
+    for seat in range(4):
+        if seat // 2 < sizes[seat % 2]:
+            hands[seat] = tuple(sorted(deck[dealt : dealt + HAND_SIZE]))
+            dealt += HAND_SIZE
+    sides = tuple(
+        Side(
+            HOMES[side],
+            0,
+            (),
+            (),
+            tuple(
+                Member(hands[side + 2 * m], discard_allowance(sizes[side]))
+                for m in range(sizes[side])
+            ),
+        )
+        for side in (0, 1)
+    )
+    return sides, dealt
+
+
 @dataclass(frozen=True, slots=True)
 class SeatSetup:
     """One seat of a hand-made position."""
@@ -65,7 +117,7 @@ class SeatSetup:
     hand: tuple[str, ...] = ()
     in_play: tuple[str, ...] = ()
     position: int | None = None
-    discards_left: int = DUEL_DISCARDS
+    discards_left: int | None = None  # None: the full allowance (4 alone, 2 in a team)
     black_market: tuple[str, ...] = ()
 
 
@@ -76,7 +128,9 @@ class PositionSetup:
     mode: Mode = Mode.SIMPLE
     active: int = 0
     deck: tuple[str, ...] = ()
-    seats: tuple[SeatSetup, SeatSetup] = field(default_factory=lambda: (SeatSetup(), SeatSetup()))
+    # Seats 0 and 1 are green's and blue's first players; 2 and 3 their partners in a team game.
+    # Agents in play, the meeple and black market cards belong to the side: seats 0 and 1.
+    seats: tuple[SeatSetup, ...] = field(default_factory=lambda: (SeatSetup(), SeatSetup()))
     supply: tuple[str, ...] = ()
     market_deck: tuple[str, ...] = ()
     turn: int = 1
@@ -159,11 +213,20 @@ def _check_position(rules: Rules, setup: PositionSetup) -> None:
                 )
     if len(setup.supply) > SUPPLY_SIZE:
         raise InvalidPosition(f"market.supply holds at most {SUPPLY_SIZE} cards")
+    if not 2 <= len(setup.seats) <= 4:
+        raise InvalidPosition(f"seats lists {len(setup.seats)} players; a game has 2, 3 or 4")
+    sizes = team_sizes(len(setup.seats))
     for i, seat in enumerate(setup.seats):
-        if not 0 <= seat.discards_left <= DUEL_DISCARDS:
-            raise InvalidPosition(f"seats[{i}].discards_left must be from 0 to {DUEL_DISCARDS}")
+        allowance = discard_allowance(sizes[i % 2])
+        if seat.discards_left is not None and not 0 <= seat.discards_left <= allowance:
+            raise InvalidPosition(f"seats[{i}].discards_left must be from 0 to {allowance}")
         if seat.position is not None and not 0 <= seat.position < BOARD_SIZE:
             raise InvalidPosition(f"seats[{i}].position must be a space from 0 to {BOARD_SIZE - 1}")
+        if i >= 2 and (seat.in_play or seat.black_market or seat.position is not None):
+            raise InvalidPosition(
+                f"seats[{i}] is a partner: the side's agents, black market cards and position "
+                f"go under seats[{i % 2}]"
+            )
     spaces = _positions(setup)
     if spaces[0] == spaces[1]:
         blame = 1 if setup.seats[1].position is not None else 0
@@ -171,18 +234,24 @@ def _check_position(rules: Rules, setup: PositionSetup) -> None:
             f"seats[{blame}].position puts both meeples on space {spaces[0]}, "
             "but two meeples cannot share a space"
         )
-    held = len(setup.seats[setup.active].hand)
-    if held < 2:
-        raise InvalidPosition(
-            f"seats[{setup.active}].hand holds {held} card{'' if held == 1 else 's'}, "
-            f"but seat {setup.active} is active and needs at least 2 to make an offer"
-        )
+    if sizes[setup.active] == 1:
+        held = len(setup.seats[setup.active].hand)
+        if held < 2:
+            raise InvalidPosition(
+                f"seats[{setup.active}].hand holds {held} card{'' if held == 1 else 's'}, "
+                f"but seat {setup.active} is active and needs at least 2 to make an offer"
+            )
+    for index in (setup.active, setup.active + 2):
+        if sizes[setup.active] == 2 and not setup.seats[index].hand:
+            raise InvalidPosition(
+                f"seats[{index}].hand is empty, but the active team needs a card from each player"
+            )
     if setup.turn < 1:
         raise InvalidPosition("turn must be 1 or more")
 
 
 def _positions(setup: PositionSetup) -> tuple[int, int]:
-    first, second = setup.seats
+    first, second = setup.seats[0], setup.seats[1]
     return (
         HOMES[0] if first.position is None else first.position,
         HOMES[1] if second.position is None else second.position,
@@ -197,17 +266,24 @@ def from_position(rules: Rules, setup: PositionSetup) -> GameState:
     # other the way the board shows them (green's clockwise distance to blue is 7 - lead).
     green_progress = (green - HOMES[0]) % BOARD_SIZE
     blue_progress = green_progress + (blue - green) % BOARD_SIZE - (HOMES[1] - HOMES[0])
+    sizes = team_sizes(len(setup.seats))
     sides = tuple(
         Side(
             HOMES[i],
             progress,
-            seat.in_play,
-            seat.black_market,
-            (Member(tuple(sorted(seat.hand)), seat.discards_left),),
+            setup.seats[i].in_play,
+            setup.seats[i].black_market,
+            tuple(
+                Member(
+                    tuple(sorted(seat.hand)),
+                    discard_allowance(sizes[i])
+                    if seat.discards_left is None
+                    else seat.discards_left,
+                )
+                for seat in setup.seats[i::2]
+            ),
         )
-        for i, (seat, progress) in enumerate(
-            zip(setup.seats, (green_progress, blue_progress), strict=True)
-        )
+        for i, progress in enumerate((green_progress, blue_progress))
     )
     owned = {c for s in setup.seats for c in s.black_market}
     placed = set(setup.supply + setup.market_deck) | owned
@@ -217,7 +293,7 @@ def from_position(rules: Rules, setup: PositionSetup) -> GameState:
         mode=setup.mode,
         turn=setup.turn,
         active=setup.active,
-        phase=Phase.OFFER,
+        phase=first_phase(sides[setup.active]),
         sides=sides,
         deck=setup.deck,
         supply=setup.supply,

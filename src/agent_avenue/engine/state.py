@@ -7,7 +7,7 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from agent_avenue.engine.events import Event
-from agent_avenue.engine.rules import BOARD_SIZE, HOMES, Rules
+from agent_avenue.engine.rules import BOARD_SIZE, Rules
 
 
 class Mode(StrEnum):
@@ -21,6 +21,9 @@ class Phase(StrEnum):
     """The decision the game is waiting for."""
 
     OFFER = "offer"  # the active player may discard, then offers two cards
+    LEAD = "lead"  # team game: the active team picks who plays the face-up card
+    PLAY_UP = "play_up"  # team game: that member may discard, then plays one card face up
+    PLAY_DOWN = "play_down"  # team game: the partner may discard, then plays one face down
     RECRUIT = "recruit"  # the opponent picks the face-up or the face-down card
     PICK = "pick"  # a side that landed on a black market space takes a supply card
     CHOOSE = "choose"  # an instant card asks its owner to choose an agent
@@ -30,6 +33,9 @@ class Phase(StrEnum):
 
 # Module-level aliases: looking up an enum member on its class is slow in the hot paths.
 OFFER = Phase.OFFER
+LEAD = Phase.LEAD
+PLAY_UP = Phase.PLAY_UP
+PLAY_DOWN = Phase.PLAY_DOWN
 RECRUIT = Phase.RECRUIT
 PICK = Phase.PICK
 CHOOSE = Phase.CHOOSE
@@ -131,6 +137,13 @@ class GameState(NamedTuple):
     picker: int | None = None
     result: Result | None = None
     events: tuple[Event, ...] = ()
+    leader: int | None = None  # team game: the member playing the face-up card this turn
+    played_up: str | None = None  # team game: the face-up card, before the partner plays
+
+    @property
+    def is_team_game(self) -> bool:
+        """Whether any side has two members (3 or 4 players)."""
+        return any(len(s.members) > 1 for s in self.sides)
 
     def __repr__(self) -> str:
         # Only public facts: hands, the deck order and the face-down card never reach a repr.
@@ -162,10 +175,48 @@ class GameState(NamedTuple):
             return self.picker
         if phase is OVER:
             return None
+        if phase is LEAD:
+            return self.active
+        if phase is PLAY_UP:
+            assert self.leader is not None
+            return seat_of(self.active, self.leader)
+        if phase is PLAY_DOWN:
+            assert self.leader is not None
+            return seat_of(self.active, partner(self.sides[self.active], self.leader))
         assert self.pending is not None
-        return self.pending.side
+        return seat_of(self.pending.side, self.pending.member)
+
+    def member_of(self, seat: int) -> Member:
+        """The member sitting at `seat`."""
+        return self.sides[side_of(seat)].members[seat // 2]
 
 
-def home_of(side: int) -> int:
-    """The home space of a side (0 for green, 7 for blue)."""
-    return HOMES[side]
+def first_phase(side: Side) -> Phase:
+    """How a side's turn starts: a solo player offers, a team first picks who leads."""
+    return OFFER if len(side.members) == 1 else LEAD
+
+
+def seat_of(side: int, member: int) -> int:
+    """The seat of a side's member: 0 and 1 are the first members, 2 and 3 their partners."""
+    return side + 2 * member
+
+
+def side_of(seat: int) -> int:
+    """The side a seat plays for (0 green, 1 blue)."""
+    return seat % 2
+
+
+def partner(side: Side, member: int) -> int:
+    """The member who plays the face-down card when `member` leads (a solo player: themself)."""
+    return 1 - member if len(side.members) > 1 else member
+
+
+def acting_member(state: GameState) -> int:
+    """Which member of the active side is playing a card now (0 for a solo player)."""
+    if state.phase is PLAY_UP:
+        assert state.leader is not None
+        return state.leader
+    if state.phase is PLAY_DOWN:
+        assert state.leader is not None
+        return partner(state.sides[state.active], state.leader)
+    return 0

@@ -8,7 +8,7 @@ from agent_avenue.engine.actions import Action
 from agent_avenue.engine.events import Event
 from agent_avenue.engine.legal import legal_actions
 from agent_avenue.engine.rules import Rules
-from agent_avenue.engine.state import GameState, Mode, Phase, Result
+from agent_avenue.engine.state import GameState, Mode, Phase, Result, partner, seat_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +23,8 @@ class SideView:
     ongoing: tuple[str, ...]
     hand_size: int
     discards_left: int
+    member_hand_sizes: tuple[int, ...] = ()  # per member, for team games
+    member_discards_left: tuple[int, ...] = ()
 
     def count(self, agent: str) -> int:
         """How many agents of this name the side has in play."""
@@ -58,11 +60,17 @@ class PlayerView:
     legal: tuple[Action, ...] = field(repr=False)
     result: Result | None
     events: tuple[Event, ...] = field(repr=False)
+    leader: int | None = None  # team game: the seat playing the face-up card this turn
+
+    @property
+    def side(self) -> int | None:
+        """The side this seat plays for (None for the spectators' view)."""
+        return None if self.seat is None else self.seat % 2
 
     @property
     def me(self) -> SideView:
         """This seat's own side (the active side in a spectators' view)."""
-        return self.sides[self.active if self.seat is None else self.seat]
+        return self.sides[self.active if self.seat is None else self.seat % 2]
 
     @property
     def opponent(self) -> SideView:
@@ -78,12 +86,16 @@ class PlayerView:
 def player_view(state: GameState, seat: int | None) -> PlayerView:
     """The view of `seat` (None: the spectators'): never another seat's hand, discards or the
     hidden offered card."""
-    if seat not in (0, 1, None):
-        raise ValueError(f"seat must be 0, 1 or None, not {seat}")
-    member = state.sides[seat].members[0] if seat is not None else None
+    if seat is not None and not (0 <= seat < 4 and seat // 2 < len(state.sides[seat % 2].members)):
+        raise ValueError(f"there is no player at seat {seat}")
+    member = state.member_of(seat) if seat is not None else None
     to_act = state.to_act
     pending = state.pending
     offer = state.offer
+    active = state.active
+    leader = state.leader
+    down_seat = active if leader is None else seat_of(active, partner(state.sides[active], leader))
+    face_up = offer[0] if offer else state.played_up
     return PlayerView(
         rules=state.rules,
         seat=seat,
@@ -104,6 +116,8 @@ def player_view(state: GameState, seat: int | None) -> PlayerView:
                 ongoing=s.ongoing,
                 hand_size=sum(len(m.hand) for m in s.members),
                 discards_left=sum(m.discards_left for m in s.members),
+                member_hand_sizes=tuple(len(m.hand) for m in s.members),
+                member_discards_left=tuple(m.discards_left for m in s.members),
             )
             for i, s in enumerate(state.sides)
         ),
@@ -111,14 +125,15 @@ def player_view(state: GameState, seat: int | None) -> PlayerView:
         supply=state.supply,
         market_deck_size=len(state.market_deck),
         market_discard=state.market_discard,
-        face_up=offer[0] if offer else None,
-        face_down=offer[1] if offer and seat == state.active else None,
+        face_up=face_up,
+        face_down=offer[1] if offer and seat == down_seat else None,
         pending_card=pending.card if pending else None,
         pending_side=pending.side if pending else None,
         pending_agent=pending.agent if pending else None,
         legal=legal_actions(state) if to_act == seat else (),
         result=state.result,
         events=tuple(e.public() if seat is None else e.seen_by(seat) for e in state.events),
+        leader=None if leader is None else seat_of(active, leader),
     )
 
 
