@@ -573,6 +573,8 @@ EVENTS: dict[EventKind, Event] = {
     EventKind.RETURN: Event(EventKind.RETURN, BLUE, "daredevil", "spycation"),
     EventKind.REVEAL_PAIR: Event(EventKind.REVEAL_PAIR, GREEN, "saboteur", "double_trouble"),
     EventKind.KEEP: Event(EventKind.KEEP, BLUE, "daredevil"),
+    EventKind.LEAD: Event(EventKind.LEAD, BLUE, seat=3),
+    EventKind.PLAY_UP: Event(EventKind.PLAY_UP, GREEN, "enforcer", seat=2),
     EventKind.TURN: Event(EventKind.TURN, BLUE, count=4),
     EventKind.GAME_OVER: Event(EventKind.GAME_OVER, GREEN),
 }
@@ -592,6 +594,8 @@ EXPECTED = {
     EventKind.RETURN: "Spycation: Blue returned a Daredevil from play to hand.",
     EventKind.REVEAL_PAIR: "Double Trouble: Green revealed two Saboteurs from hand.",
     EventKind.KEEP: "Blue kept the Daredevil in hand.",
+    EventKind.LEAD: "Blue's team: seat 3 plays the face-up card.",
+    EventKind.PLAY_UP: "Green played Enforcer face up.",
     EventKind.TURN: "Turn 4: Blue's turn.",
     EventKind.GAME_OVER: "Green wins.",
 }

@@ -223,6 +223,14 @@ def _keep(event: Event, side: str, other: str, rules: Rules) -> str:
     return t("describe.keep", side=side, agent=agent_name(event.agent or ""))
 
 
+def _lead(event: Event, side: str, other: str, rules: Rules) -> str:
+    return t("describe.lead", side=side, seat=event.seat)
+
+
+def _play_up(event: Event, side: str, other: str, rules: Rules) -> str:
+    return t("describe.play_up", side=side, agent=agent_name(event.agent or ""))
+
+
 def _turn(event: Event, side: str, other: str, rules: Rules) -> str:
     return t("describe.turn", n=event.count, side=side)
 
@@ -249,6 +257,8 @@ _DESCRIBERS: dict[EventKind, _Describer] = {
     EventKind.RETURN: _return,
     EventKind.REVEAL_PAIR: _reveal_pair,
     EventKind.KEEP: _keep,
+    EventKind.LEAD: _lead,
+    EventKind.PLAY_UP: _play_up,
     EventKind.TURN: _turn,
     EventKind.GAME_OVER: _game_over,
 }
