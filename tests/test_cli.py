@@ -44,7 +44,10 @@ def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("command", "options"),
     [
-        ("referee", ["--scenario", "--mode", "--seed", "--first", "--moves", "--moves-file"]),
+        (
+            "referee",
+            ["--scenario", "--mode", "--seed", "--first", "--players", "--moves", "--moves-file"],
+        ),
         ("play", ["--mode", "--seed", "--names", "--first"]),
     ],
 )
@@ -106,6 +109,9 @@ def test_referee_does_not_import_textual() -> None:
         (["referee", "--seed", "-3"], "argument --seed: -3 is negative"),
         (["referee", "--first", "2"], "argument --first: invalid choice: 2"),
         (["referee", "--first", "green"], "argument --first"),
+        (["referee", "--players", "5"], "argument --players: invalid choice: 5"),
+        (["referee", "--players", "1"], "argument --players: invalid choice: 1"),
+        (["referee", "--players", "four"], "argument --players: invalid int value: 'four'"),
         (["referee", "--moves", "a", "--moves-file", "b"], "not allowed with argument --moves"),
         (["play", "--mode", "hard"], "argument --mode: invalid choice: 'hard'"),
         (["play", "--names", "Ada"], "should be two names separated by a comma"),
@@ -121,11 +127,14 @@ def test_bad_arguments(capsys: pytest.CaptureFixture[str], argv: list[str], expe
     assert expected in one_line_error(capsys)
 
 
-@pytest.mark.parametrize("option", [["--seed", "3"], ["--mode", "advanced"], ["--first", "1"]])
+@pytest.mark.parametrize(
+    "option", [["--seed", "3"], ["--mode", "advanced"], ["--first", "1"], ["--players", "4"]]
+)
 def test_scenario_excludes_new_game_options(
     capsys: pytest.CaptureFixture[str], option: list[str]
 ) -> None:
-    """--scenario sets up the whole game, so --mode, --seed and --first are refused with it."""
+    """--scenario sets up the whole game, so --mode, --seed, --first and --players are refused
+    with it."""
     assert main(["referee", "--scenario", str(EXAMPLE), *option]) == 2
     assert f"--scenario cannot be combined with {option[0]}" in one_line_error(capsys)
 
@@ -262,3 +271,29 @@ def test_play_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     call = calls[0]
     call.pop("rules")
     assert call == {"mode": "simple", "seed": None, "names": None, "first": None}
+
+
+def test_team_move_after_the_game_is_over(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A move after a team game has ended (green catches blue) is refused."""
+    path = tmp_path / "end.toml"
+    path.write_text(
+        'players = 3\n[[seats]]\nhand = ["mole"]\n[[seats]]\nhand = ["enforcer"]\n'
+        '[[seats]]\nhand = ["sidekick"]\n',
+        encoding="utf-8",
+    )
+    moves = "lead 0; up mole; down sidekick; recruit up; offer enforcer sentinel"
+    assert main(["referee", "--scenario", str(path), "--moves", moves]) == 2
+    assert 'move 5 ("offer enforcer sentinel"): the game is over' in one_line_error(capsys)
+
+
+def test_team_scenario_with_a_bad_seat_count(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A team scenario with too few [[seats]] tables names the file and the key."""
+    path = tmp_path / "team.toml"
+    path.write_text("players = 4\n[[seats]]\n[[seats]]\n", encoding="utf-8")
+    assert main(["referee", "--scenario", str(path)]) == 2
+    err = one_line_error(capsys)
+    assert f"{path}: seats should have exactly 4 entries" in err

@@ -12,6 +12,7 @@ import pytest
 
 from agent_avenue.cli import main
 from agent_avenue.data import default_rules
+from agent_avenue.data.scenario import load_scenario
 from agent_avenue.engine import (
     GameState,
     Rules,
@@ -25,6 +26,7 @@ from agent_avenue.referee import RefereeError, referee_report, run_moves, split_
 
 KEYS = [
     "mode",
+    "players",
     "turn",
     "active",
     "to_act",
@@ -40,6 +42,7 @@ KEYS = [
     "legal",
 ]
 EXAMPLE = Path(__file__).parent / "scenarios" / "example.toml"
+TEAM_EXAMPLE = Path(__file__).parent / "scenarios" / "team.toml"
 
 
 @pytest.fixture(scope="module")
@@ -76,6 +79,7 @@ def test_fresh_simple_game(rules: Rules) -> None:
     report = referee_report(state)
     assert list(report) == KEYS
     assert report["mode"] == "simple"
+    assert report["players"] == 2
     assert report["turn"] == 1
     assert report["active"] == 0
     assert report["to_act"] == 0
@@ -131,8 +135,6 @@ def test_report_after_moves(rules: Rules) -> None:
 
 def test_in_play_counts_follow_the_agent_table(tmp_path: Path, rules: Rules) -> None:
     """in_play maps ids to counts, keys in agent table order, agents not in play left out."""
-    from agent_avenue.data.scenario import load_scenario
-
     path = tmp_path / "s.toml"
     path.write_text(
         '[[seats]]\nin_play = ["mole", "sentinel", "enforcer", "sentinel"]\n'
@@ -156,6 +158,152 @@ def test_finished_game(rules: Rules) -> None:
     assert report["reasons"]
     assert report["to_act"] is None
     assert report["legal"] == []
+
+
+# Team games ------------------------------------------------------------------------------------
+
+
+def test_fresh_four_player_game(rules: Rules) -> None:
+    """4 players: the same keys; hands and discards_left list one entry per seat, in seat order."""
+    state = new_game(rules, "simple", 3, 0, players=4)
+    report = referee_report(state)
+    assert list(report) == KEYS
+    assert report["players"] == 4
+    assert report["active"] == 0
+    assert report["to_act"] == 0
+    assert report["positions"] == [0, 7]
+    assert report["hands"] == [list(state.member_of(seat).hand) for seat in range(4)]
+    assert report["discards_left"] == [2, 2, 2, 2]
+    assert report["in_play"] == [{}, {}]
+    assert report["black_market"] == [[], []]
+    assert report["deck"] == 38 - 16
+    assert report["legal"] == ["lead 0", "lead 2"]
+    json.dumps(report)
+
+
+def test_fresh_three_player_game(rules: Rules) -> None:
+    """3 players: seat 3 is missing, so its hand and discards are null; blue alone discards 4."""
+    state = new_game(rules, "advanced", 8, 1, players=3)
+    report = referee_report(state)
+    assert list(report) == KEYS
+    assert report["players"] == 3
+    hands = report["hands"]
+    assert isinstance(hands, list)
+    assert hands[3] is None
+    assert hands[:3] == [list(state.member_of(seat).hand) for seat in range(3)]
+    assert report["discards_left"] == [2, 4, 2, None]
+    assert report["deck"] == 38 - 12
+    assert report["to_act"] == 1  # blue, alone, offers as in the duel
+    legal = report["legal"]
+    assert isinstance(legal, list)
+    assert all(move.split()[0] in ("offer", "discard") for move in legal)
+    assert json.loads(json.dumps(report)) == report
+
+
+def test_team_turn_in_notation(rules: Rules) -> None:
+    """lead, up and down move to_act through the team's seats; then the opponent recruits."""
+    state = new_game(rules, "simple", 1, 0, players=4)
+    led = run_moves(state, ["lead 2"])
+    assert referee_report(led)["to_act"] == 2
+    up = sorted(set(state.member_of(2).hand))[0]
+    played = run_moves(led, [f"up {up}"])
+    report = referee_report(played)
+    assert report["to_act"] == 0
+    legal = report["legal"]
+    assert isinstance(legal, list)
+    assert all(move.split()[0] in ("down", "discard") for move in legal)
+    down = next(m for m in legal if m.startswith("down "))
+    offered = run_moves(played, [down])
+    report = referee_report(offered)
+    assert report["to_act"] == 1
+    assert report["legal"] == ["recruit up", "recruit down"]
+    hands = report["hands"]
+    assert isinstance(hands, list)
+    assert [len(hand) for hand in hands] == [4, 4, 4, 4]
+
+
+def test_team_moves_are_refused_with_reasons(rules: Rules) -> None:
+    """A team move by the wrong seat or without a seat gives the engine's reason."""
+    state = new_game(rules, "simple", 1, 0, players=4)
+    with pytest.raises(RefereeError) as caught:
+        run_moves(state, ["lead 1"])
+    assert str(caught.value) == 'move 1 ("lead 1"): seat 1 is not a player of the active team'
+    with pytest.raises(RefereeError) as caught:
+        run_moves(state, ["lead 4"])
+    assert "not a seat" in str(caught.value)
+    landed = run_moves(
+        load_scenario(TEAM_EXAMPLE, rules), ["lead 2", "up mole", "down enforcer", "recruit up"]
+    )
+    with pytest.raises(RefereeError) as caught:
+        run_moves(landed, ["take outpost"])
+    assert "say which player takes the card" in str(caught.value)
+
+
+def test_team_scenario_with_a_pickup(rules: Rules) -> None:
+    """The team example: seat 2 takes Outpost and recruits a Sentinel from its own hand."""
+    state = load_scenario(TEAM_EXAMPLE, rules)
+    moves = ["lead 2", "up mole", "down enforcer", "recruit up", "take outpost 2"]
+    report = referee_report(run_moves(state, moves))
+    assert report["players"] == 4
+    assert report["positions"] == [5, 7]
+    assert report["in_play"] == [
+        {"double_agent": 1, "enforcer": 2, "codebreaker": 1, "sentinel": 1},
+        {"enforcer": 1, "daredevil": 1, "mole": 1},
+    ]
+    hands = report["hands"]
+    assert isinstance(hands, list)
+    assert hands[0] == ["codebreaker", "daredevil", "sentinel", "sentinel"]  # no Sentinel taken
+    assert hands[2] == ["codebreaker", "daredevil", "double_agent", "saboteur"]
+    assert report["discards_left"] == [2, 2, 1, 2]
+    assert report["legal"] == ["lead 1", "lead 3"]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_cli_team_game(capsys: pytest.CaptureFixture[str], rules: Rules, players: int) -> None:
+    """--players starts a team game; the report is the one for that game."""
+    report = referee_json(capsys, "--players", str(players), "--seed", "6", "--first", "1")
+    assert report == referee_report(new_game(rules, "simple", 6, 1, players=players))
+    assert report["players"] == players
+
+
+def test_cli_team_moves(capsys: pytest.CaptureFixture[str], rules: Rules) -> None:
+    """Team moves in notation through the command line."""
+    state = new_game(rules, "advanced", 4, 0, players=3)
+    rng = random.Random(4)
+    texts = []
+    for _ in range(30):
+        action = rng.choice(legal_actions(state))
+        texts.append(format_action(action))
+        state = apply(state, action)
+        if state.is_over:
+            break
+    report = referee_json(
+        capsys, "--players", "3", "--mode", "advanced", "--seed", "4", "--moves", "; ".join(texts)
+    )
+    assert report == referee_report(state)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_team_notation_round_trip(rules: Rules, players: int) -> None:
+    """Every legal action met in random team games parses back from its notation."""
+    seen: set[str] = set()
+    verbs = {"lead", "up", "down", "discard", "recruit", "take", "choose", "yes", "no"}
+    if players == 3:
+        verbs.add("offer")
+    seed = 0
+    while seen != verbs and seed < 300:
+        rng = random.Random(seed)
+        state = new_game(rules, "advanced", seed, seed % 2, players=players)
+        while not state.is_over:
+            actions = legal_actions(state)
+            for action in actions:
+                text = format_action(action)
+                assert parse_action(text, rules) == action, text
+                assert parse_action(f"  {text.upper()} ", rules) == action, text
+                seen.add(text.split()[0])
+            state = apply(state, rng.choice(actions))
+        seed += 1
+    assert seen == verbs
 
 
 # Applying moves --------------------------------------------------------------------------------

@@ -328,3 +328,181 @@ def test_engine_refusals_become_scenario_errors(
     text = '[[seats]]\nhand = ["mole", "sidekick"]\n[[seats]]\n'
     message = refused(write(tmp_path, text), rules)
     assert message == f"{tmp_path / 'scenario.toml'}: something is off."
+
+
+# Team games (players = 3 or 4) -----------------------------------------------------------------
+
+TEAM_EXAMPLE = Path(__file__).parent / "scenarios" / "team.toml"
+GREEN_TEAM = '[[seats]]\nhand = ["mole", "sidekick"]\n[[seats]]\n[[seats]]\nhand = ["enforcer"]\n'
+
+
+def test_four_players(tmp_path: Path, rules: Rules) -> None:
+    """players = 4: four seats; side facts on seats 0 and 1, partners hold hands and discards."""
+    text = """
+players = 4
+active = 1
+deck = ["codebreaker"]
+
+[[seats]]
+hand = ["mole"]
+in_play = ["enforcer"]
+position = 2
+
+[[seats]]
+hand = ["sentinel", "sentinel"]
+in_play = ["daredevil"]
+black_market = []
+discards_left = 1
+
+[[seats]]
+hand = ["sidekick", "saboteur"]
+discards_left = 0
+
+[[seats]]
+hand = ["double_agent"]
+"""
+    state = load_scenario(write(tmp_path, text), rules)
+    assert state.phase is Phase.LEAD
+    assert state.to_act == 1
+    green, blue = state.sides
+    assert [m.hand for m in green.members] == [("mole",), ("saboteur", "sidekick")]
+    assert [m.hand for m in blue.members] == [("sentinel", "sentinel"), ("double_agent",)]
+    assert [m.discards_left for m in green.members] == [2, 0]
+    assert [m.discards_left for m in blue.members] == [1, 2]
+    assert green.in_play == ("enforcer",)
+    assert blue.in_play == ("daredevil",)
+    assert state.positions == (2, 7)
+
+
+def test_three_players(tmp_path: Path, rules: Rules) -> None:
+    """players = 3: green's team at seats 0 and 2, blue alone at seat 1 with 4 discards."""
+    text = "players = 3\n" + GREEN_TEAM
+    state = load_scenario(write(tmp_path, text), rules)
+    assert [len(s.members) for s in state.sides] == [2, 1]
+    assert state.phase is Phase.LEAD
+    assert [m.discards_left for m in state.sides[0].members] == [2, 2]
+    assert state.sides[1].members[0].discards_left == 4
+    assert state.sides[1].members[0].hand == ()
+    solo = 'players = 3\nactive = 1\n[[seats]]\n[[seats]]\nhand = ["mole", "sidekick"]\n[[seats]]\n'
+    state = load_scenario(write(tmp_path, solo), rules)
+    assert state.phase is Phase.OFFER
+    assert state.to_act == 1
+
+
+def test_players_defaults_to_a_duel(tmp_path: Path, rules: Rules) -> None:
+    """Without `players` the file is a duel, and `players = 2` says the same."""
+    text = '[[seats]]\nhand = ["mole", "sidekick"]\n[[seats]]\n'
+    assert load_scenario(write(tmp_path, "players = 2\n" + text), rules) == load_scenario(
+        write(tmp_path, text), rules
+    )
+
+
+def test_team_example_loads(rules: Rules) -> None:
+    """The team example in docs/scenarios.md (tests/scenarios/team.toml) is a valid scenario."""
+    state = load_scenario(TEAM_EXAMPLE, rules)
+    assert [len(s.members) for s in state.sides] == [2, 2]
+    assert state.positions == (3, 10)
+    assert state.sides[0].members[1].discards_left == 1
+    docs = Path(__file__).parents[1] / "docs" / "scenarios.md"
+    assert TEAM_EXAMPLE.read_text(encoding="utf-8").strip() in docs.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "problem"),
+    [
+        ("players = 5", "players", "should be from 2 to 4, not the integer 5"),
+        ("players = 1", "players", "should be from 2 to 4, not the integer 1"),
+        ('players = "3"', "players", 'should be an integer, not the string "3"'),
+        ("players = true", "players", "should be an integer, not the boolean true"),
+        (
+            "players = 3\n[[seats]]\n[[seats]]\n",
+            "seats",
+            "should have exactly 3 entries (one [[seats]] table per seat, as players = 3), not 2",
+        ),
+        (
+            "players = 4\n[[seats]]\n[[seats]]\n[[seats]]\n",
+            "seats",
+            "should have exactly 4 entries (one [[seats]] table per seat, as players = 4), not 3",
+        ),
+        (
+            "[[seats]]\n[[seats]]\n[[seats]]\n[[seats]]\n",
+            "seats",
+            "should have exactly 2 entries (one [[seats]] table per seat), not 4",
+        ),
+        ("seats = []", "seats", "should have exactly 2 entries"),
+        (
+            "players = 3\n[[seats]]\n[[seats]]\n[[seats]]\ndiscards_left = 5\n",
+            "seats[2].discards_left",
+            "should be from 0 to 4, not the integer 5",
+        ),
+        (
+            "players = 3\n[[seats]]\n[[seats]]\n[[seats]]\ncolour = 1\n",
+            "seats[2].colour",
+            "is not a known key",
+        ),
+    ],
+)
+def test_team_refused_by_type_or_count(
+    tmp_path: Path, rules: Rules, text: str, key: str, problem: str
+) -> None:
+    """A bad `players` or a number of `[[seats]]` tables that does not match is refused."""
+    message = refused(write(tmp_path, text), rules)
+    assert f": {key} {problem}" in message
+
+
+def test_bad_players_does_not_hide_other_problems(tmp_path: Path, rules: Rules) -> None:
+    """With `players` itself wrong, the seats are not counted against it; other keys still are."""
+    message = refused(write(tmp_path, 'players = 7\nmode = "hard"\n[[seats]]\n[[seats]]\n'), rules)
+    assert ": mode should be" in message
+    assert message.endswith("(and 1 more problem).")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "players = 3\n" + GREEN_TEAM.replace('hand = ["enforcer"]\n', ""),
+            "seats[2].hand is empty, but the active team needs a card from each player",
+        ),
+        (
+            "players = 3\n" + GREEN_TEAM + "discards_left = 3\n",
+            "seats[2].discards_left must be from 0 to 2",
+        ),
+        (
+            'players = 3\n[[seats]]\nhand = ["mole"]\ndiscards_left = 4\n[[seats]]\n[[seats]]\n'
+            'hand = ["enforcer"]\n',
+            "seats[0].discards_left must be from 0 to 2",
+        ),
+        (
+            "players = 3\n" + GREEN_TEAM + "position = 4\n",
+            "seats[2] is a partner: the side's agents, black market cards and position go under "
+            "seats[0]",
+        ),
+        (
+            "players = 4\n" + GREEN_TEAM + '[[seats]]\nin_play = ["enforcer"]\n',
+            "seats[3] is a partner",
+        ),
+        (
+            'players = 4\nmode = "advanced"\n'
+            + GREEN_TEAM
+            + '[[seats]]\nblack_market = ["watchtower"]\n',
+            "seats[3] is a partner",
+        ),
+        (
+            'players = 4\ndeck = ["enforcer"] \n[[seats]]\nhand = ["enforcer", "enforcer"]\n'
+            '[[seats]]\nhand = ["enforcer"]\n[[seats]]\nhand = ["enforcer"]\n'
+            '[[seats]]\nhand = ["enforcer", "enforcer"]\n',
+            "enforcer is listed 7 times (in deck, seats[0].hand, seats[1].hand, seats[2].hand "
+            "and seats[3].hand)",
+        ),
+        (
+            'players = 3\nactive = 1\n[[seats]]\n[[seats]]\nhand = ["mole"]\n[[seats]]\n',
+            "seats[1].hand holds 1 card, but seat 1 is active and needs at least 2",
+        ),
+    ],
+)
+def test_team_positions_refused_by_the_engine(
+    tmp_path: Path, rules: Rules, text: str, expected: str
+) -> None:
+    """The engine's reasons for refusing a team position come through as one sentence."""
+    assert expected in refused(write(tmp_path, text), rules)

@@ -23,7 +23,9 @@ FIRST_CHOICES = {"green": 0, "blue": 1, "random": None}
 DEFAULT_MODE = "simple"
 DEFAULT_SEED = 0
 DEFAULT_FIRST = 0
-NEW_GAME_OPTIONS = ("mode", "seed", "first")
+DEFAULT_PLAYERS = 2
+PLAYER_COUNTS = (2, 3, 4)
+NEW_GAME_OPTIONS = ("mode", "seed", "first", "players")
 
 __all__ = ["build_parser", "main"]
 
@@ -116,14 +118,17 @@ def build_parser() -> argparse.ArgumentParser:
         help="apply moves to a game and print the position as JSON",
         description=(
             "Apply moves in notation (see docs/notation.md) to a new game or a scenario and "
-            "print the resulting position, both hands included, as JSON."
+            "print the resulting position, every hand included, as JSON."
         ),
     )
     referee.add_argument(
         "--scenario",
         type=Path,
         metavar="FILE",
-        help="start from the position in this scenario TOML file (not with --mode/--seed/--first)",
+        help=(
+            "start from the position in this scenario TOML file "
+            "(not with --mode/--seed/--first/--players)"
+        ),
     )
     referee.add_argument(
         "--mode", choices=MODES, default=None, help="board side for a new game (default simple)"
@@ -140,7 +145,17 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         choices=(0, 1),
         default=None,
-        help="seat that plays first in a new game: 0 green, 1 blue (default 0)",
+        help="side that plays first in a new game: 0 green, 1 blue (default 0)",
+    )
+    referee.add_argument(
+        "--players",
+        type=int,
+        choices=PLAYER_COUNTS,
+        default=None,
+        help=(
+            "players in a new game: 2 (a duel), 3 (green's team of two against blue alone) "
+            "or 4 (two teams of two) (default 2)"
+        ),
     )
     moves = referee.add_mutually_exclusive_group()
     moves.add_argument(
@@ -197,7 +212,8 @@ def _referee(args: argparse.Namespace) -> int:
         mode: str = DEFAULT_MODE if args.mode is None else args.mode
         seed: int = DEFAULT_SEED if args.seed is None else args.seed
         first: int = DEFAULT_FIRST if args.first is None else args.first
-        state = new_game(rules, mode, seed, first)
+        players: int = DEFAULT_PLAYERS if args.players is None else args.players
+        state = new_game(rules, mode, seed, first, players=players)
     state = run_moves(state, moves)
     _write_stdout(json.dumps(referee_report(state), indent=2) + "\n")
     return 0

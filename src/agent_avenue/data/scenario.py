@@ -9,8 +9,8 @@ from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-from pydantic_core import ErrorDetails
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 from agent_avenue.engine import (
     GameState,
@@ -24,6 +24,8 @@ from agent_avenue.engine import (
 from agent_avenue.engine.rules import BOARD_SIZE, DUEL_DISCARDS
 
 SUPPLY_SIZE = 3
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
 
 __all__ = ["ScenarioError", "load_scenario"]
 
@@ -42,12 +44,13 @@ class _Model(BaseModel):
 
 
 class SeatModel(_Model):
-    """One `[[seats]]` table: a player's cards, meeple and discards."""
+    """One `[[seats]]` table: a player's cards and discards, and on seats 0 and 1 the side's."""
 
     hand: list[str] = Field(default_factory=list)
     in_play: list[str] = Field(default_factory=list)
     position: int | None = Field(default=None, ge=0, le=BOARD_SIZE - 1)
-    discards_left: int = Field(default=DUEL_DISCARDS, ge=0, le=DUEL_DISCARDS)
+    # None: the full allowance, 4 for a player alone on a side and 2 in a team (the engine's).
+    discards_left: int | None = Field(default=None, ge=0, le=DUEL_DISCARDS)
     black_market: list[str] = Field(default_factory=list)
 
 
@@ -62,11 +65,27 @@ class ScenarioModel(_Model):
     """A whole scenario file."""
 
     mode: Literal["simple", "advanced"] = "simple"
+    players: int = Field(default=MIN_PLAYERS, ge=MIN_PLAYERS, le=MAX_PLAYERS)
     active: int = Field(default=0, ge=0, le=1)
     turn: int = Field(default=1, ge=1)
     deck: list[str] = Field(default_factory=list)
-    seats: list[SeatModel] | None = Field(default=None, min_length=2, max_length=2)
+    seats: list[SeatModel] | None = None
     market: MarketModel = Field(default_factory=MarketModel)
+
+    @field_validator("seats")
+    @classmethod
+    def _one_table_per_player(
+        cls, seats: list[SeatModel] | None, info: ValidationInfo
+    ) -> list[SeatModel] | None:
+        """Exactly one `[[seats]]` table per player (checked once `players` itself is valid)."""
+        players = info.data.get("players")
+        if seats is not None and isinstance(players, int) and len(seats) != players:
+            raise PydanticCustomError(
+                "seat_count",
+                "should have one table per player",
+                {"players": players, "actual_length": len(seats)},
+            )
+        return seats
 
 
 # Error sentences -------------------------------------------------------------------------------
@@ -149,11 +168,12 @@ def _problem(error: ErrorDetails) -> str:
             return f"should be from {low} to {high}, not {got}"
         bound = f"{low} or more" if low is not None else f"{high} or less"
         return f"should be {bound}, not {got}"
+    if kind == "seat_count":
+        players, count = ctx["players"], ctx["actual_length"]
+        why = "per seat" if players == MIN_PLAYERS else f"per seat, as players = {players}"
+        return f"should have exactly {players} entries (one [[seats]] table {why}), not {count}"
     if kind in ("too_short", "too_long"):
-        count = ctx.get("actual_length")
-        if loc == ("seats",):
-            return f"should have exactly 2 entries (one [[seats]] table per seat), not {count}"
-        return f"should have at most {ctx.get('max_length')} cards, not {count}"
+        return f"should have at most {ctx.get('max_length')} cards, not {ctx.get('actual_length')}"
     message = re.sub(r"^Input should", "should", error["msg"])
     return f"{message}, not {got}"
 
@@ -208,8 +228,8 @@ def _read_toml(path: Path) -> dict[str, Any]:
 
 
 def _setup(model: ScenarioModel) -> PositionSetup:
-    """The engine's position setup for a validated scenario."""
-    seats = model.seats or [SeatModel(), SeatModel()]
+    """The engine's position setup for a validated scenario (one seat per player)."""
+    seats = model.seats if model.seats is not None else [SeatModel()] * model.players
     seat_setups = tuple(
         SeatSetup(
             hand=tuple(seat.hand),
@@ -224,7 +244,7 @@ def _setup(model: ScenarioModel) -> PositionSetup:
         mode=Mode(model.mode),
         active=model.active,
         deck=tuple(model.deck),
-        seats=(seat_setups[0], seat_setups[1]),
+        seats=seat_setups,
         supply=tuple(model.market.supply),
         market_deck=tuple(model.market.deck),
         turn=model.turn,

@@ -163,6 +163,9 @@ def why_illegal(state: GameState, action: Action) -> str:
             return f"{action.card} is not in the black market supply"
         if action.seat is None:
             return "in a team game, say which player takes the card (take CARD SEAT)"
+        assert state.picker is not None
+        if len(state.sides[state.picker].members) == 1:
+            return "a player alone on a side names no seat when taking a card (take CARD)"
         return f"seat {action.seat} is not a player of the side taking the card"
     if isinstance(action, Lead):
         return f"seat {action.seat} is not a player of the active team"

@@ -52,7 +52,8 @@ def take(state: GameState, card: str, member: int = 0) -> GameState:
     """The picker takes a supply card; the supply refills at once, then the card resolves."""
     picker = state.picker
     assert picker is not None
-    events: tuple[Event, ...] = (Event(EventKind.TAKE, picker, card=card),)
+    seat = picker + 2 * member if len(state.sides[picker].members) > 1 else None
+    events: tuple[Event, ...] = (Event(EventKind.TAKE, picker, card=card, seat=seat),)
     slot = state.supply.index(card)
     supply = list(state.supply)
     market_deck = state.market_deck
@@ -143,6 +144,13 @@ def start_instant(
     return state._replace(phase=Phase.CHOOSE, pending=pending, picker=None, events=events)
 
 
+def _seat(state: GameState, pending: Pending) -> int | None:
+    """The seat of the member resolving a card, in a team game (None for a player alone)."""
+    if len(state.sides[pending.side].members) == 1:
+        return None
+    return pending.side + 2 * pending.member
+
+
 def choose(state: GameState, agent: str) -> GameState:
     """Carry out the pending instant with the chosen agent."""
     pending = state.pending
@@ -167,7 +175,9 @@ def choose(state: GameState, agent: str) -> GameState:
     if isinstance(effect, ReturnAndRerecruit):
         side = side._replace(in_play=remove_last(side.in_play, agent))
         side = with_hand(side, pending.member, add_to_hand(hand, (agent,)))
-        event = Event(EventKind.RETURN, owner, agent=agent, card=pending.card)
+        event = Event(
+            EventKind.RETURN, owner, agent=agent, card=pending.card, seat=_seat(state, pending)
+        )
         return state._replace(
             sides=with_side(state.sides, owner, side),
             phase=Phase.CONFIRM,
@@ -176,7 +186,15 @@ def choose(state: GameState, agent: str) -> GameState:
         )
     events: tuple[Event, ...] = ()
     if isinstance(effect, RecruitPairFromHand):
-        events = (Event(EventKind.REVEAL_PAIR, owner, agent=agent, card=pending.card),)
+        events = (
+            Event(
+                EventKind.REVEAL_PAIR,
+                owner,
+                agent=agent,
+                card=pending.card,
+                seat=_seat(state, pending),
+            ),
+        )
     side = with_hand(side, pending.member, remove_one(hand, agent))
     moved, more, landed = recruit_agent(rules, side, owner, agent, True, via=pending.card)
     state = state._replace(sides=with_side(state.sides, owner, moved))
