@@ -1,0 +1,111 @@
+"""A one-line footer of the keys that work now, cheap to redraw and clickable.
+
+Textual's Footer rebuilds a widget per key whenever the bindings change, which costs tens of
+milliseconds; the game changes what keys do on almost every key press, so this bar draws the
+same information as one line of text instead.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, NamedTuple
+
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.dom import DOMNode
+from textual.screen import Screen
+from textual.widget import Widget
+
+
+class _Item(NamedTuple):
+    """One clickable stretch of the bar."""
+
+    start: int
+    end: int
+    binding: Binding
+    namespace: DOMNode
+    enabled: bool
+
+
+class KeyBar(Widget):
+    """The keys of the screen it is on, with what they do; dimmed keys do nothing yet."""
+
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom;
+        height: 1;
+        width: 100%;
+        background: $footer-background;
+        color: $footer-description-foreground;
+    }
+    KeyBar > .keybar--key {
+        color: $footer-key-foreground;
+        text-style: bold;
+    }
+    KeyBar > .keybar--disabled {
+        color: $foreground-disabled;
+    }
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"keybar--key", "keybar--disabled"}
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._items: list[_Item] = []
+
+    def on_mount(self) -> None:
+        """Redraw whenever the screen's bindings change."""
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+
+    def on_unmount(self) -> None:
+        """Stop listening."""
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Screen[object]) -> None:
+        if self.is_attached and screen is self.screen:
+            self.refresh()
+
+    def render(self) -> Text:
+        """The keys and their descriptions, grouped like Textual's footer."""
+        key_style = self.get_component_rich_style("keybar--key")
+        off_style = self.get_component_rich_style("keybar--disabled")
+        text = Text(no_wrap=True, overflow="ellipsis")
+        items: list[_Item] = []
+        shown = [active for active in self.screen.active_bindings.values() if active.binding.show]
+        index = 0
+        while index < len(shown):
+            first = shown[index]
+            group = first.binding.group
+            members = [first]
+            index += 1
+            while group is not None and index < len(shown) and shown[index].binding.group is group:
+                members.append(shown[index])
+                index += 1
+            text.append(" ")
+            for n, member in enumerate(members):
+                start = len(text)
+                if n and (group is None or not group.compact):
+                    text.append(" ")
+                key = self.app.get_key_display(member.binding)
+                text.append(key, key_style if member.enabled else off_style)
+                items.append(_Item(start, len(text), member.binding, member.node, member.enabled))
+            start = len(text)
+            description = group.description if group is not None else first.binding.description
+            text.append(" " + description, None if first.enabled else off_style)
+            if len(members) == 1:
+                items[-1] = items[-1]._replace(end=len(text))
+            text.append(" ")
+        self._items = items
+        return text
+
+    async def on_click(self, event: events.Click) -> None:
+        """Clicking a key does what pressing it would."""
+        event.stop()
+        for item in self._items:
+            if item.start <= event.x < item.end and item.enabled:
+                await self.app.run_action(item.binding.action, item.namespace)
+                return
+
+    def plain(self) -> str:
+        """The bar's text (for tests)."""
+        return self.render().plain

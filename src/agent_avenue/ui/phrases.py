@@ -1,0 +1,98 @@
+"""Short player-facing phrases built from engine previews: moves, distances, who is who."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from agent_avenue.describe import signed
+from agent_avenue.engine import Phase, PlayerView, RecruitPreview, recruit_preview
+from agent_avenue.engine.preview import unseen_agents
+from agent_avenue.engine.rules import CATCH_LEAD
+from agent_avenue.i18n import agent_name, card_name, t
+
+SEAT_KEYS = ("seat.green", "seat.blue")
+
+
+def colour_name(seat: int) -> str:
+    """The colour of a seat, in words ("Green" or "Blue")."""
+    return t(SEAT_KEYS[seat])
+
+
+def who(seat: int, names: tuple[str, str]) -> str:
+    """A player's name with their colour, unless the name already is the colour."""
+    name = names[seat]
+    colour = colour_name(seat)
+    if name.casefold() == colour.casefold():
+        return name
+    return t("app.name_colour", name=name, colour=colour)
+
+
+def effect_text(preview: RecruitPreview, view: PlayerView, side: int, other: str) -> str:
+    """What one recruit would do: the move or mark, then the catch distance or a landing."""
+    from agent_avenue.ui.widgets._common import preview_text  # the widgets load after startup
+
+    parts = [preview_text(preview, view, side)]
+    if preview.catches:
+        parts.append(t("recruit.preview_catches", other=other))
+    else:
+        parts.append(t("recruit.preview_distance", distance=CATCH_LEAD - preview.lead))
+    if preview.lands_on_market:
+        parts.append(t("recruit.preview_market"))
+    return t("recruit.preview_join").join(parts)
+
+
+def preview_line(view: PlayerView, side: int, agent: str, names: tuple[str, str]) -> str:
+    """What recruiting `agent` would do for `side`, judged alone (if nothing else moved)."""
+    preview = recruit_preview(view, side, agent)
+    return t(
+        "recruit.preview_line",
+        agent=agent_name(agent),
+        count=preview.count,
+        effect=effect_text(preview, view, side, names[1 - side]),
+    )
+
+
+def hidden_range(view: PlayerView, side: int, names: tuple[str, str]) -> str:
+    """What the hidden card could do for `side`, over the agents this seat has not seen."""
+    unseen = unseen_agents(view)
+    total = sum(unseen.values())
+    if total == 0:
+        return t("recruit.preview_hidden_unknown")
+    previews = [(recruit_preview(view, side, agent), n) for agent, n in unseen.items()]
+    moves = [p.move for p, _ in previews]
+    catching = sum(n for p, n in previews if p.catches)
+    marks = sum(n for p, n in previews if p.mark is not None)
+    text = t(
+        "recruit.preview_hidden_range",
+        total=total,
+        low=signed(min(moves)),
+        high=signed(max(moves)),
+    )
+    if catching:
+        text += " " + t(
+            "recruit.preview_hidden_catches", count=catching, total=total, other=names[1 - side]
+        )
+    if marks:
+        text += " " + t("recruit.preview_hidden_marks", count=marks)
+    return text
+
+
+def agent_list(agents: Iterable[str]) -> str:
+    """Agent names separated by commas."""
+    return ", ".join(agent_name(a) for a in agents)
+
+
+def next_prompt(view: PlayerView, actor: int | None, names: tuple[str, str]) -> str:
+    """What comes after a public reveal, ending with the key to press."""
+    if view.result is not None or actor is None:
+        return t("reveal.over")
+    name = names[actor]
+    if view.phase is Phase.OFFER:
+        return t("reveal.next_turn", turn=view.turn, name=name)
+    if view.phase is Phase.PICK:
+        return t("reveal.pick", name=name)
+    if view.phase is Phase.CHOOSE and view.pending_card is not None:
+        return t("reveal.choose", name=name, card=card_name(view.pending_card))
+    if view.phase is Phase.CONFIRM and view.pending_agent is not None:
+        return t("reveal.confirm", name=name, agent=agent_name(view.pending_agent))
+    return t("reveal.continue")

@@ -1,0 +1,93 @@
+"""The end of the game: who won and why in a sentence, with the final board and collections."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Static
+
+from agent_avenue.describe import result_sentence
+from agent_avenue.engine import PlayerView, Result
+from agent_avenue.i18n import t
+from agent_avenue.session import SEAT_COLOURS, LogEntry
+from agent_avenue.ui.keybar import KeyBar
+from agent_avenue.ui.screens.log import LogScreen
+from agent_avenue.ui.screens.size import SizeWarning
+from agent_avenue.ui.widgets import BoardRing, CollectionPanel
+
+
+class GameOverScreen(Screen[bool]):
+    """Dismissed with True for a new game, False to quit."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "again", t("gameover.key_again")),
+        Binding("l", "log", t("app.key_log")),
+        Binding("q", "leave", t("gameover.key_quit")),
+    ]
+
+    def __init__(
+        self,
+        view: PlayerView,
+        names: tuple[str, str],
+        result: Result,
+        seed: int,
+        first: int,
+        log: tuple[LogEntry, ...],
+    ) -> None:
+        super().__init__(classes=f"-winner-{result.winner}")
+        self.view = view
+        self.names = names
+        self.result = result
+        self.seed = seed
+        self.first = first
+        self.entries = log
+
+    def compose(self) -> ComposeResult:
+        """Headline, sentence, board and collections."""
+        yield SizeWarning()
+        with Vertical(classes="main", id="over-main"):
+            yield Static(
+                Content(t("gameover.title", name=self.names[self.result.winner])),
+                id="over-title",
+            )
+            yield Static(
+                Content(result_sentence(self.result, self.view, self.names)), id="over-sentence"
+            )
+            with Horizontal(id="over-table"):
+                yield BoardRing(id="over-board")
+                with Vertical(id="over-side"):
+                    yield CollectionPanel(0, id="over-collection-0")
+                    yield CollectionPanel(1, id="over-collection-1")
+            replay = t(
+                "gameover.replay",
+                seed=self.seed,
+                mode=self.view.mode.value,
+                turn=self.view.turn,
+                first=SEAT_COLOURS[self.first],
+            )
+            yield Static(Content(replay), id="over-replay")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        """Fill the board and collections with the final position."""
+        self.query_one(BoardRing).update_view(self.view, self.names)
+        for side in (0, 1):
+            panel = self.query_one(f"#over-collection-{side}", CollectionPanel)
+            panel.update_view(self.view, side, self.names)
+
+    def action_again(self) -> None:
+        """A new game (back to the start screen)."""
+        self.dismiss(True)
+
+    def action_leave(self) -> None:
+        """Leave the app."""
+        self.dismiss(False)
+
+    def action_log(self) -> None:
+        """The whole game's log."""
+        self.app.push_screen(LogScreen(self.entries, self.names, self.view.rules))

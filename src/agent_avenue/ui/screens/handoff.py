@@ -1,0 +1,84 @@
+"""The handoff: an opaque screen that names who must take the terminal, and nothing else."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Static
+
+from agent_avenue.i18n import t
+from agent_avenue.ui.keybar import KeyBar
+from agent_avenue.ui.screens.size import SizeWarning
+
+DEFAULT_DELAY = 0.7
+
+
+class HandoffScreen(Screen[None]):
+    """Pass the terminal to one player; keys are ignored for a moment so none can skip it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "proceed", t("handoff.key_ready"))]
+
+    def __init__(
+        self, seat: int, title: str, purpose: str, prompt: str, button: str, delay: float
+    ) -> None:
+        super().__init__(classes=f"-seat-{seat}")
+        self.seat = seat
+        self._title = title
+        self._purpose = purpose
+        self._prompt = prompt
+        self._button = button
+        self._delay = delay
+        self.ready = False
+
+    def compose(self) -> ComposeResult:
+        """A name, a purpose, a prompt and a button."""
+        yield SizeWarning()
+        with Vertical(classes="main", id="handoff-box"):
+            yield Static(Content(self._title), id="handoff-title")
+            yield Static(Content(self._purpose), id="handoff-purpose")
+            yield Static(Content(t("handoff.wait")), id="handoff-prompt")
+            with Center():
+                button = Button(
+                    Content(self._button), id="handoff-button", disabled=True, compact=True
+                )
+                button.can_focus = False  # Enter belongs to the screen, which can ignore it
+                yield button
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        """Start the pause during which keys and clicks do nothing."""
+        if self._delay <= 0:
+            self._arm()
+        else:
+            self.set_timer(self._delay, self._arm)
+
+    def _arm(self) -> None:
+        self.ready = True
+        self.query_one("#handoff-prompt", Static).update(Content(self._prompt))
+        self.query_one("#handoff-button", Button).disabled = False
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Nothing can be done before the pause is over."""
+        return self.ready if action == "proceed" else True
+
+    def on_key(self, event: events.Key) -> None:
+        """Swallow every key during the pause, app keys included."""
+        if not self.ready:
+            event.stop()
+            event.prevent_default()
+
+    def action_proceed(self) -> None:
+        """The named player has taken the terminal."""
+        if self.ready:
+            self.dismiss(None)
+
+    @on(Button.Pressed, "#handoff-button")
+    def _pressed(self) -> None:
+        self.action_proceed()

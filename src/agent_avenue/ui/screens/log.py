@@ -1,0 +1,50 @@
+"""The game log on its own screen, for terminals too narrow to show it beside the table."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Static
+
+from agent_avenue.engine import Rules
+from agent_avenue.i18n import t
+from agent_avenue.session import LogEntry
+from agent_avenue.ui.keybar import KeyBar
+from agent_avenue.ui.screens.size import SizeWarning
+from agent_avenue.ui.widgets import GameLog
+
+
+class LogScreen(Screen[None]):
+    """Every public event so far, newest last; Escape or l closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", t("app.key_close_log")),
+        Binding("l,q", "close", t("app.key_close_log"), show=False),
+    ]
+
+    def __init__(self, entries: tuple[LogEntry, ...], names: tuple[str, str], rules: Rules) -> None:
+        super().__init__()
+        self._rules = rules
+        self._entries = entries
+        self._names = names
+
+    def compose(self) -> ComposeResult:
+        """A title and the log."""
+        yield SizeWarning()
+        yield Static(Content(t("app.log_title")), id="log-title", classes="main")
+        yield GameLog(self._rules, id="log-full", classes="main")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        """Fill the log and scroll to its end."""
+        log = self.query_one(GameLog)
+        log.set_entries(self._entries, self._names)
+        log.focus()
+
+    def action_close(self) -> None:
+        """Back to the game."""
+        self.dismiss(None)

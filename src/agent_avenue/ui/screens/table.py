@@ -1,0 +1,296 @@
+"""The game table: board, collections and status above, the action panel of the moment below."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Container, Horizontal, VerticalScroll
+from textual.events import Resize
+from textual.screen import Screen
+from textual.timer import Timer
+
+from agent_avenue.describe import describe_event
+from agent_avenue.engine import (
+    Action,
+    Event,
+    EventKind,
+    Phase,
+    PlayerView,
+    Recruit,
+    Rules,
+)
+from agent_avenue.engine.rules import BOARD_SIZE
+from agent_avenue.i18n import t
+from agent_avenue.session import LogEntry
+from agent_avenue.ui.keybar import KeyBar
+from agent_avenue.ui.screens.log import LogScreen
+from agent_avenue.ui.screens.panels import (
+    ChoicePanel,
+    ConfirmPanel,
+    OfferPanel,
+    Panel,
+    PanelChanged,
+    PickPanel,
+    RecruitPanel,
+    RevealPanel,
+    WaitingPanel,
+    recruit_headline,
+    recruited_cards,
+)
+from agent_avenue.ui.screens.size import SizeWarning
+from agent_avenue.ui.widgets import BoardRing, CollectionPanel, GameLog, TableStatus
+
+MAX_CARD_KEYS = 9
+COMPACT_HEIGHT = 34
+"""Below this many rows the collections list their agents compactly."""
+PANEL_ACTIONS: tuple[tuple[object, ...], ...] = (
+    *((name, n) for name in ("select", "take", "choose") for n in range(1, MAX_CARD_KEYS + 1)),
+    *((name,) for name in ("mark_up", "mark_down", "discard", "offer", "recruit_up")),
+    *((name,) for name in ("recruit_down", "answer_yes", "answer_no", "continue")),
+)
+MOVING_KINDS = frozenset({EventKind.RECRUIT, EventKind.MOVE, EventKind.HOME_BOOST})
+
+_SELECT = Binding.Group(t("app.key_select"), compact=True)
+_TAKE = Binding.Group(t("app.key_take"), compact=True)
+_CHOOSE = Binding.Group(t("app.key_choose"), compact=True)
+
+
+def _number_bindings(action: str, group: Binding.Group) -> list[Binding]:
+    return [
+        Binding(str(n), f"do('{action}', {n})", group.description, group=group)
+        for n in range(1, MAX_CARD_KEYS + 1)
+    ]
+
+
+def movement_frames(
+    start: tuple[int, int], homes: tuple[int, int], events: tuple[Event, ...]
+) -> list[tuple[int, int]]:
+    """Board positions step by step for the moves among `events`; both sides move together."""
+    paths: list[list[int]] = [[], []]
+    for event in events:
+        if event.kind in MOVING_KINDS and event.start != event.end:
+            step = 1 if event.end > event.start else -1
+            paths[event.side].extend(range(event.start + step, event.end + step, step))
+    frames: list[tuple[int, int]] = []
+    current = list(start)
+    for i in range(max(len(paths[0]), len(paths[1]))):
+        for side in (0, 1):
+            if i < len(paths[side]):
+                current[side] = (homes[side] + paths[side][i]) % BOARD_SIZE
+        frames.append((current[0], current[1]))
+    return frames
+
+
+class TableScreen(Screen[None]):
+    """The one game screen; the app tells it what to show, the panel says what keys do."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *_number_bindings("select", _SELECT),
+        *_number_bindings("take", _TAKE),
+        *_number_bindings("choose", _CHOOSE),
+        Binding("u", "do('mark_up')", t("app.key_face_up")),
+        Binding("d", "do('mark_down')", t("app.key_face_down")),
+        Binding("x", "do('discard')", t("app.key_discard")),
+        Binding("enter", "do('offer')", t("app.key_offer")),
+        Binding("u", "do('recruit_up')", t("app.key_take_up")),
+        Binding("d", "do('recruit_down')", t("app.key_take_down")),
+        Binding("y", "do('answer_yes')", t("app.key_yes")),
+        Binding("n", "do('answer_no')", t("app.key_no")),
+        Binding("enter", "do('continue')", t("app.key_continue")),
+        Binding("space", "do('continue')", t("app.key_continue"), show=False),
+        Binding("l", "log", t("app.key_log")),
+    ]
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+        self.panel: Panel = WaitingPanel("")
+        self._timer: Timer | None = None
+        self._frames: list[tuple[int, int]] = []
+        self._log_entries: list[LogEntry] = []
+        self._names: tuple[str, str] = ("", "")
+        self._footer_signature: tuple[bool | None, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        """Board and side column on top, the log on wide terminals, the panel below."""
+        yield SizeWarning()
+        with Horizontal(id="table-top", classes="main"):
+            yield BoardRing(id="board")
+            with VerticalScroll(id="table-side"):  # arrow keys scroll it when it overflows
+                yield CollectionPanel(0, id="collection-0")
+                yield CollectionPanel(1, id="collection-1")
+                yield TableStatus(id="status")
+            yield GameLog(self.rules, id="table-log")
+        with Container(id="panel-box", classes="main"):
+            yield self.panel
+        yield KeyBar()
+
+    def on_resize(self, event: Resize) -> None:
+        """On short terminals the collections put their agents on shared lines."""
+        compact = event.size.height < COMPACT_HEIGHT
+        for panel in self.query(CollectionPanel):
+            panel.set_class(compact, "-compact")
+
+    # What the app calls --------------------------------------------------------------------------
+
+    def _show_view(self, view: PlayerView, names: tuple[str, str]) -> None:
+        """Board, status and both collections from one view."""
+        self._names = names
+        self.query_one(BoardRing).update_view(view, names)
+        self.query_one(TableStatus).update_view(view, names)
+        for side in (0, 1):
+            self.query_one(f"#collection-{side}", CollectionPanel).update_view(view, side, names)
+
+    def _set_panel(self, panel: Panel) -> None:
+        self._stop_animation()
+        box = self.query_one("#panel-box", Container)
+        box.remove_children()
+        self.panel = panel
+        box.mount(panel)
+        self.update_footer()
+
+    def show_waiting(self, public: PlayerView, names: tuple[str, str], text: str) -> None:
+        """Public information only, with a neutral line (shown behind a handoff)."""
+        self._show_view(public, names)
+        self._set_panel(WaitingPanel(text))
+
+    def show_private(self, view: PlayerView, names: tuple[str, str], note: str | None) -> None:
+        """One player's private decision: their offer, their recruit, or a choice from hand."""
+        self._show_view(view, names)
+        seat = view.seat
+        assert seat is not None
+        if view.phase is Phase.OFFER:
+            self._set_panel(OfferPanel(view, names, note))
+        elif view.phase is Phase.RECRUIT:
+            self._set_panel(RecruitPanel(view, names))
+        else:
+            self._set_panel(ChoicePanel(view, seat, view.legal, names))
+
+    def show_public_choice(
+        self,
+        public: PlayerView,
+        actor: int,
+        legal: tuple[Action, ...],
+        names: tuple[str, str],
+    ) -> None:
+        """A decision everyone may watch: a black market pick, a choice in play, a yes/no."""
+        self._show_view(public, names)
+        if public.phase is Phase.PICK:
+            self._set_panel(PickPanel(public, actor, legal, names))
+        elif public.phase is Phase.CONFIRM:
+            self._set_panel(ConfirmPanel(public, actor, names))
+        else:
+            self._set_panel(ChoicePanel(public, actor, legal, names))
+
+    def show_reveal(
+        self,
+        before: PlayerView,
+        after: PlayerView,
+        events: tuple[Event, ...],
+        names: tuple[str, str],
+        prompt: str,
+        recruit: Recruit | None,
+        delay: float,
+    ) -> None:
+        """The public consequences of an action, meeples moving space by space."""
+        self._show_view(after, names)
+        lines: list[str] = []
+        if recruit is not None:
+            headline = recruit_headline(before, recruit, names)
+            if headline:
+                lines.append(headline)
+        for event in events:
+            if event.kind in (EventKind.TURN, EventKind.GAME_OVER):
+                continue
+            sentence = describe_event(event, names, self.rules)
+            if sentence:
+                lines.append(sentence)
+        recruited = recruited_cards(events) if recruit is not None else ()
+        # The cards are drawn against the view before the recruit: they mark the copy just used.
+        panel = RevealPanel(before, tuple(lines), recruited, names, prompt)
+        self._set_panel(panel)
+        start = (before.sides[0].position, before.sides[1].position)
+        homes = (after.sides[0].home, after.sides[1].home)
+        frames = movement_frames(start, homes, events)
+        if delay <= 0 or not frames:
+            self.call_after_refresh(panel.finish)
+            return
+        board = self.query_one(BoardRing)
+        board.show_positions(start)
+        self._frames = frames
+        self._timer = self.set_interval(delay, self._step)
+
+    def _step(self) -> None:
+        if not self._frames:
+            self._end_animation()
+            return
+        self.query_one(BoardRing).show_positions(self._frames.pop(0))
+        if not self._frames:
+            self._end_animation()
+
+    def _end_animation(self) -> None:
+        self._stop_animation()
+        if isinstance(self.panel, RevealPanel) and not self.panel.done:
+            self.panel.finish()
+
+    def _stop_animation(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if self._frames:
+            self.query_one(BoardRing).show_positions(self._frames[-1])
+            self._frames = []
+
+    def add_log(self, entry: LogEntry, names: tuple[str, str]) -> None:
+        """Add one step's public events to the log."""
+        self._log_entries.append(entry)
+        log = self.query_one("#table-log", GameLog)
+        log.add_entry(entry, names)
+        self.call_after_refresh(log.scroll_end, animate=False)
+
+    def on_screen_resume(self) -> None:
+        """Back from a handoff: the log shows its newest lines (it grew while hidden)."""
+        log = self.query_one("#table-log", GameLog)
+        self.call_after_refresh(log.scroll_end, animate=False)
+
+    # Keys ----------------------------------------------------------------------------------------
+
+    def update_footer(self) -> None:
+        """Redraw the footer, but only if what the keys can do has changed (it is slow)."""
+        signature = tuple(self.check_action("do", params) for params in PANEL_ACTIONS)
+        if signature != self._footer_signature:
+            self._footer_signature = signature
+            self.refresh_bindings()
+
+    def on_panel_changed(self, message: PanelChanged) -> None:
+        """A panel's choice changed: check the footer."""
+        message.stop()
+        self.update_footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer shows only what the panel can do now."""
+        if action != "do":
+            return True
+        name = parameters[0] if parameters else ""
+        if not isinstance(name, str):
+            return False
+        if name == "continue" and isinstance(self.panel, RevealPanel):
+            return True
+        return self.panel.allows(name, parameters[1:])
+
+    def action_do(self, name: str, *params: object) -> None:
+        """Pass a key to the panel."""
+        if name == "continue" and isinstance(self.panel, RevealPanel) and not self.panel.done:
+            self._end_animation()
+            return
+        if self.panel.allows(name, params):
+            self.panel.run(name, params)
+
+    def action_log(self) -> None:
+        """Open the whole game log."""
+        self.app.push_screen(LogScreen(tuple(self._log_entries), self._names, self.rules))
+
+
+__all__ = ["TableScreen", "movement_frames"]

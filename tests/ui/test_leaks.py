@@ -1,0 +1,194 @@
+"""No leaks: at every handoff and on every screen, nothing of a hand or the hidden card shows
+that its viewer may not know, in colour and with NO_COLOR, as text and as an SVG screenshot."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent_avenue.engine import EventKind, PlayerView
+from agent_avenue.i18n import agent_name
+from agent_avenue.session import replay
+from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.screens.handoff import HandoffScreen
+from agent_avenue.ui.screens.table import TableScreen
+from agent_avenue.ui.widgets import MarketCardView
+
+from .harness import (
+    AGENT_NAMES,
+    CARD_NAMES,
+    RULES,
+    KeyPlayer,
+    make_app,
+    names_in,
+    play_game,
+    region_text,
+    screen_text,
+    svg_text,
+)
+
+PRIVATE_PANELS = {"OfferPanel", "RecruitPanel", "ChoicePanel"}
+PUBLIC_HAND_KINDS = {EventKind.STEAL, EventKind.RETURN, EventKind.KEEP, EventKind.REVEAL_PAIR}
+
+
+def _secrets(view: PlayerView) -> set[str]:
+    """Everything a seat's view holds that the other seat may not know."""
+    hidden = set(view.hand) | set(view.discarded)
+    if view.face_down is not None:
+        hidden.add(view.face_down)
+    return hidden
+
+
+def _public(view: PlayerView) -> set[str]:
+    """Agent names everyone may know from a view: agents in play, the face-up card."""
+    known = {a for side in view.sides for a in side.in_play}
+    if view.face_up is not None:
+        known.add(view.face_up)
+    if view.pending_agent is not None:
+        known.add(view.pending_agent)
+    return known
+
+
+def _forbidden(app: AgentAvenueApp, viewer: int | None) -> set[str]:
+    """Display names the screen must not show: secrets of whoever is not looking, minus what
+    the viewer may know anyway (a name in a hand may also be public elsewhere)."""
+    session = app.session
+    assert session is not None
+    allowed = _public(session.view(None))
+    # Cards that went into a hand in public (Mind Control, Spycation, Double Trouble's pair).
+    allowed |= {
+        e.agent
+        for entry in session.log
+        for e in entry.events
+        if e.kind in PUBLIC_HAND_KINDS and e.agent is not None
+    }
+    hidden: set[str] = set()
+    for seat in (0, 1):
+        view = session.view(seat)
+        if seat == viewer:
+            allowed |= _secrets(view)
+        else:
+            hidden |= _secrets(view)
+    return {agent_name(a) for a in hidden - allowed}
+
+
+def check_screen(app: AgentAvenueApp, kind: str, checked: list[str]) -> None:
+    """The leak checks for the screen shown now."""
+    session = app.session
+    if session is None:
+        return
+    screen = app.screen
+    # Black market card texts name agents ("When you recruit a Codebreaker..."): not secrets.
+    market = tuple(screen.query(MarketCardView))
+    text = screen_text(app, blank=market)
+    svg = "" if market else svg_text(app)
+    if isinstance(screen, HandoffScreen):
+        # Nothing of the game at all: no agent and no black market card name.
+        assert not names_in(text, AGENT_NAMES | CARD_NAMES), text
+        assert not names_in(svg, AGENT_NAMES | CARD_NAMES)
+        assert not app._notifications
+        checked.append(kind)
+        return
+    if not isinstance(screen, TableScreen):
+        return
+    viewer = session.stage.audience if kind in PRIVATE_PANELS else None
+    forbidden = _forbidden(app, viewer)
+    assert not names_in(text, forbidden), (kind, forbidden, text)
+    assert not names_in(svg, forbidden), (kind, forbidden)
+    if kind in PRIVATE_PANELS:
+        # Precisely the panel (the hand area): only the viewer's own cards and public ones.
+        panel = region_text(app, screen.panel)
+        assert not names_in(panel, forbidden), (kind, panel)
+    checked.append(kind)
+
+
+@pytest.mark.parametrize(
+    ("mode", "seed", "no_color"),
+    [("simple", 5, False), ("simple", 6, True), ("advanced", 140, False), ("advanced", 176, True)],
+)
+async def test_no_secret_on_any_screen(
+    mode: str, seed: int, no_color: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A whole game through the keys, checked at every step; it ends and replays."""
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(mode, seed)
+    assert app.no_color is no_color
+    checked: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_game(app, pilot, KeyPlayer(seed), lambda a, k: check_screen(a, k, checked))
+        session = app.session
+        assert session is not None and session.result is not None
+        assert f"{session.names[session.result.winner]} wins!" in screen_text(app)
+        # The record the app kept replays to the same ending.
+        assert replay(RULES, session.record).result == session.result
+    assert "HandoffScreen" in checked
+    assert {"OfferPanel", "RecruitPanel", "RevealPanel"} <= set(checked)
+    if mode == "advanced":
+        # Seeds 140 and 176 reach every kind of advanced decision with KeyPlayer's choices:
+        # picks, Mind Control, Spycation and its yes/no, Secret Recruit, Double Trouble.
+        assert {"PickPanel", "ChoicePanel", "ConfirmPanel"} <= set(checked)
+
+
+async def test_behind_the_handoff_is_public() -> None:
+    """The table under a handoff already shows only public information."""
+    app = make_app("simple", 3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # start
+        await pilot.pause()
+        await pilot.press("enter")  # Green takes the terminal
+        await pilot.pause()
+        for key in ("1", "u", "2", "d", "enter"):  # Green offers
+            await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        table = app.screen_stack[-2]
+        assert isinstance(table, TableScreen)
+        assert type(table.panel).__name__ == "WaitingPanel"
+        session = app.session
+        assert session is not None
+        green = session.view(0)
+        # Green's remaining hand is nowhere in the table's widgets (its text is public only).
+        texts = " ".join(str(w.render()) for w in table.query("Static"))
+        assert not names_in(texts, {agent_name(a) for a in green.hand} - _public(green))
+
+
+async def test_notifications_do_not_survive_onto_a_handoff() -> None:
+    """A toast shown on a private screen is gone when the handoff appears."""
+    app = make_app("simple", 3)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        app.notify("Secret note: Enforcer")
+        await pilot.pause()
+        assert "Secret note" in screen_text(app)
+        for key in ("1", "u", "2", "d", "enter"):
+            await pilot.press(key)
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Secret note" not in screen_text(app)
+        assert not app._notifications
+
+
+async def test_handoff_ignores_keys_at_first() -> None:
+    """A held Enter cannot skip the handoff: keys do nothing for a moment."""
+    app = make_app("simple", 3)
+    app.handoff_delay = 2.0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # start: the first handoff appears
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, HandoffScreen)
+        await pilot.press("enter", "enter", "q", "question_mark", "ctrl+q")
+        assert app.screen is screen and not screen.ready
+        assert "Press Enter when only" not in screen_text(app)
+        for _ in range(50):
+            if screen.ready:
+                break
+            await pilot.pause(0.1)
+        assert "Press Enter when only" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert type(app.screen.panel).__name__ == "OfferPanel"
