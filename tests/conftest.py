@@ -7,7 +7,7 @@ They use only the engine's public API and attribute names, never dataclass inter
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -126,3 +126,24 @@ def snapshot(state: GameState) -> tuple[Any, ...]:
         state.result,
         tuple(state.events),
     )
+
+
+@pytest.fixture(autouse=True)
+def _private_data_home(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every test gets its own empty data folder, so autosaves and the score sheet never reach
+    the user's (tests that need a particular folder set AGENT_AVENUE_HOME themselves)."""
+    monkeypatch.setenv("AGENT_AVENUE_HOME", str(tmp_path_factory.mktemp("home")))
+
+
+@pytest.fixture(autouse=True)
+def _english_by_default(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test starts in English whatever the machine's locale (the command line reads
+    $AGENT_AVENUE_LANG first), and a test that switches language cannot leak it to the next."""
+    from agent_avenue.i18n import DEFAULT_LANGUAGE, LANGUAGE_ENV, set_language
+
+    monkeypatch.setenv(LANGUAGE_ENV, DEFAULT_LANGUAGE)
+    set_language(DEFAULT_LANGUAGE)
+    yield
+    set_language(DEFAULT_LANGUAGE)

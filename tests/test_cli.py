@@ -117,6 +117,16 @@ def test_referee_does_not_import_textual() -> None:
         (["play", "--names", "Ada"], "should be two names separated by a comma"),
         (["play", "--names", "Ada,Bob,Cy"], "should be two names separated by a comma"),
         (["play", "--names", "Ada, "], "should be two names separated by a comma"),
+        (["play", "--players", "5"], "argument --players: invalid choice: 5"),
+        (
+            ["play", "--players", "4", "--names", "Ann,Bob,Cid"],
+            "'Ann,Bob,Cid' should be 4 names separated by commas for --players 4, in seat order",
+        ),
+        (
+            ["play", "--players", "3", "--names", "Ann,Bob"],
+            "should be 3 names separated by commas for --players 3",
+        ),
+        (["play", "--names", "A,B,C,D,E"], "should be two names separated by a comma"),
         (["play", "--first", "0"], "argument --first: invalid choice: '0'"),
         (["play", "--seed", "1.5"], "argument --seed: '1.5' is not a whole number"),
     ],
@@ -251,7 +261,13 @@ def test_play_calls_run_app(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(calls) == 1
     call = calls[0]
     assert isinstance(call.pop("rules"), Rules)
-    assert call == {"mode": "advanced", "seed": 9, "names": ("Ada", "Bob"), "first": 1}
+    assert call == {
+        "mode": "advanced",
+        "seed": 9,
+        "names": ("Ada", "Bob"),
+        "first": 1,
+        "players": 2,
+    }
 
 
 def test_play_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -270,7 +286,28 @@ def test_play_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     assert main(["play"]) == 3
     call = calls[0]
     call.pop("rules")
-    assert call == {"mode": "simple", "seed": None, "names": None, "first": None}
+    assert call == {"mode": "simple", "seed": None, "names": None, "first": None, "players": 2}
+
+
+def test_play_a_team_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`play --players 4` passes one name per seat, in seat order, and the number of players."""
+    calls: list[dict[str, Any]] = []
+
+    def run_app(**kwargs: Any) -> int:
+        """A stand-in for the app that records how it was called."""
+        calls.append(kwargs)
+        return 0
+
+    fake = types.ModuleType("agent_avenue.ui.fake_app")
+    fake.run_app = run_app  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "agent_avenue.ui.fake_app", fake)
+    monkeypatch.setattr(cli, "APP_MODULE", "agent_avenue.ui.fake_app")
+    assert main(["play", "--players", "4", "--names", "Ann,Bob, Cid,Dee"]) == 0
+    assert main(["play", "--players", "3"]) == 0
+    assert [(c["players"], c["names"]) for c in calls] == [
+        (4, ("Ann", "Bob", "Cid", "Dee")),
+        (3, None),
+    ]
 
 
 def test_team_move_after_the_game_is_over(

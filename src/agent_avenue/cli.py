@@ -3,18 +3,30 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import os
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import NoReturn
 
-from agent_avenue import __version__
+from agent_avenue import __version__, cli_storage
 from agent_avenue.data import DataError, load_rules
 from agent_avenue.data.scenario import ScenarioError, load_scenario
 from agent_avenue.engine import GameState, Rules, new_game
+from agent_avenue.i18n import (
+    LANGUAGE_ENV,
+    LANGUAGES,
+    choose_language,
+    normalize_language,
+    set_language,
+    system_locale,
+    t,
+)
 from agent_avenue.referee import RefereeError, referee_report, run_moves, split_moves
+from agent_avenue.settings import describe_problem, load_settings
 
 PROG = "agent-avenue"
 APP_MODULE = "agent_avenue.ui.app"
@@ -39,7 +51,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Turn argparse's complaint into a UsageError that names the command's help."""
-        raise UsageError(f"{message}; see '{self.prog} --help'")
+        raise UsageError(t("language.cli.see_help", message=message, prog=self.prog))
 
 
 # Argument types --------------------------------------------------------------------------------
@@ -50,25 +62,130 @@ def _seed(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        raise argparse.ArgumentTypeError(t("language.cli.not_whole", text=text)) from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is negative; use 0 or more")
+        raise argparse.ArgumentTypeError(t("language.cli.negative", value=value))
     return value
 
 
-def _names(text: str) -> tuple[str, str]:
-    """Two player names separated by a comma: green's, then blue's."""
+def _names(text: str) -> tuple[str, ...]:
+    """Player names separated by commas, in seat order: green's, blue's, then (3 or 4 players)
+    green's and blue's partners. `_play` checks there is one per player."""
     parts = [part.strip() for part in text.split(",")]
-    if len(parts) != 2 or not all(parts):
-        raise argparse.ArgumentTypeError(
-            f"'{text}' should be two names separated by a comma, such as 'Ada,Bob'"
-        )
+    if not 2 <= len(parts) <= max(PLAYER_COUNTS) or not all(parts):
+        raise argparse.ArgumentTypeError(t("language.cli.names_format", text=text))
     for name in parts:
         if not name.isprintable():
-            raise argparse.ArgumentTypeError(
-                f"the name {name!r} has characters that cannot be shown"
-            )
-    return parts[0], parts[1]
+            raise argparse.ArgumentTypeError(t("language.cli.names_unprintable", name=repr(name)))
+    return tuple(parts)
+
+
+def _check_names(names: tuple[str, ...] | None, players: int) -> None:
+    """Raise UsageError unless `--names` gives one name per player."""
+    if names is None or len(names) == players:
+        return
+    text = ",".join(names)
+    if players == 2:
+        raise UsageError(t("language.cli.names_format", text=text))
+    order = t(f"team.cli_order_{players}")
+    raise UsageError(t("team.cli_names_count", text=text, players=players, order=order))
+
+
+# The language ----------------------------------------------------------------------------------
+
+_ARGPARSE_TEXTS = {
+    "usage: ": "usage",
+    "options": "options",
+    "positional arguments": "positionals",
+    "show this help message and exit": "help",
+    "argument %(argument_name)s: %(message)s": "argument",
+    "invalid choice: %(value)r (choose from %(choices)s)": "invalid_choice",
+    "invalid %(type)s value: %(value)r": "invalid_value",
+    "expected one argument": "expected_one",
+    "unrecognized arguments: %s": "unrecognized",
+    "the following arguments are required: %s": "required",
+    "not allowed with argument %s": "not_allowed_with",
+    "one of the arguments %s is required": "one_required",
+    "ambiguous option: %(option)s could match %(matches)s": "ambiguous",
+    "ignored explicit argument %r": "explicit_ignored",
+}
+"""argparse's own messages (its gettext message ids) and their keys under `language.argparse`."""
+
+
+def _language(text: str) -> str:
+    """A --lang value: a language code such as fr (a locale such as fr_BE works too)."""
+    chosen = normalize_language(text)
+    if chosen is None:
+        raise argparse.ArgumentTypeError(
+            t("language.unknown", value=text, choices=", ".join(LANGUAGES))
+        )
+    return chosen
+
+
+def _add_lang_option(parser: argparse.ArgumentParser, default: object) -> None:
+    """The --lang option, on the main parser and on every command."""
+    parser.add_argument(
+        "--lang",
+        type=_language,
+        default=default,
+        metavar="|".join(LANGUAGES),
+        help=t("language.cli.lang_help", variable=LANGUAGE_ENV),
+    )
+
+
+def _requested_language(arguments: list[str]) -> str | None:
+    """The --lang value among the arguments, read before the real parser exists (its help texts
+    are in that language); None if there is none or the arguments are too broken to tell."""
+    early = _Parser(prog=PROG, add_help=False)
+    early.add_argument("--lang", default=None)
+    try:
+        found, _ = early.parse_known_args(arguments)
+    except (UsageError, SystemExit):
+        return None
+    value = found.lang
+    return value if isinstance(value, str) else None
+
+
+def _start_language(arguments: list[str]) -> int | None:
+    """Choose the language first: --lang, $AGENT_AVENUE_LANG, the saved setting, the system's
+    locale, else English. Returns exit status 2 for an unknown --lang (None when all is well)."""
+    requested = _requested_language(arguments)
+    settings, problem = load_settings()
+    env = os.environ.get(LANGUAGE_ENV)
+    locale_name = system_locale()
+    try:
+        set_language(choose_language(requested, env, settings.language, locale_name))
+    except ValueError:
+        set_language(choose_language(None, env, settings.language, locale_name))
+        return _fail(t("language.unknown", value=requested, choices=", ".join(LANGUAGES)))
+    if problem is not None:
+        print(f"{PROG}: {describe_problem(problem)}", file=sys.stderr)
+    return None
+
+
+@contextlib.contextmanager
+def _argparse_in_language() -> Iterator[None]:
+    """While building and running the parser, argparse's own words come from the catalogue."""
+    module = vars(argparse)
+    original: Callable[[str], str] = module["_"]
+
+    def translate(message: str) -> str:
+        key = _ARGPARSE_TEXTS.get(message)
+        return t(f"language.argparse.{key}") if key is not None else original(message)
+
+    module["_"] = translate
+    try:
+        yield
+    finally:
+        module["_"] = original
+
+
+def _command_names(parser: argparse.ArgumentParser) -> list[str]:
+    """The commands the parser knows (play, referee, ...)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return list(action.choices)
+    return []
 
 
 # The parser ------------------------------------------------------------------------------------
@@ -76,101 +193,114 @@ def _names(text: str) -> tuple[str, str]:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for `agent-avenue` and its `play` and `referee` commands."""
-    parser = _Parser(
-        prog=PROG,
-        description="Agent Avenue, the two-player spy card game, in the terminal.",
-    )
+    parser = _Parser(prog=PROG, description=t("language.cli.description"))
     parser.add_argument(
-        "--version", action="version", version=f"{PROG} {__version__}", help="show the version"
+        "--version",
+        action="version",
+        version=f"{PROG} {__version__}",
+        help=t("language.cli.version_help"),
     )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _add_lang_option(parser, default=None)
+    commands = parser.add_subparsers(dest="command", metavar=t("language.cli.command_metavar"))
 
     play = commands.add_parser(
         "play",
-        help="play a hot-seat game in the terminal app",
-        description="Play a hot-seat game of Agent Avenue in the terminal app.",
+        help=t("language.cli.play_help"),
+        description=t("language.cli.play_description"),
     )
     play.add_argument(
         "--mode",
         choices=MODES,
         default="simple",
-        help="board side: simple or advanced (default simple)",
+        help=t("language.cli.mode_help"),
     )
     play.add_argument(
-        "--seed", type=_seed, default=None, metavar="N", help="shuffle seed, for a repeatable deal"
+        "--seed",
+        type=_seed,
+        default=None,
+        metavar=t("language.cli.number_metavar"),
+        help=t("language.cli.seed_help"),
     )
     play.add_argument(
         "--names",
         type=_names,
         default=None,
-        metavar="GREEN,BLUE",
-        help="the two players' names, green first, separated by a comma",
+        metavar=t("team.cli_names_metavar"),
+        help=t("team.cli_names_help"),
+    )
+    play.add_argument(
+        "--players",
+        type=int,
+        choices=PLAYER_COUNTS,
+        default=DEFAULT_PLAYERS,
+        help=t("team.cli_players_help"),
     )
     play.add_argument(
         "--first",
         choices=tuple(FIRST_CHOICES),
         default="random",
-        help="who plays first: green, blue or random (default random)",
+        help=t("language.cli.first_help"),
     )
 
     referee = commands.add_parser(
         "referee",
-        help="apply moves to a game and print the position as JSON",
-        description=(
-            "Apply moves in notation (see docs/notation.md) to a new game or a scenario and "
-            "print the resulting position, every hand included, as JSON."
-        ),
+        help=t("language.cli.referee_help"),
+        description=t("language.cli.referee_description"),
     )
     referee.add_argument(
         "--scenario",
         type=Path,
-        metavar="FILE",
-        help=(
-            "start from the position in this scenario TOML file "
-            "(not with --mode/--seed/--first/--players)"
-        ),
+        metavar=t("language.cli.file_metavar"),
+        help=t("language.cli.scenario_help"),
     )
     referee.add_argument(
-        "--mode", choices=MODES, default=None, help="board side for a new game (default simple)"
+        "--mode", choices=MODES, default=None, help=t("language.cli.referee_mode_help")
     )
     referee.add_argument(
         "--seed",
         type=_seed,
         default=None,
-        metavar="N",
-        help="shuffle seed for a new game (default 0)",
+        metavar=t("language.cli.number_metavar"),
+        help=t("language.cli.referee_seed_help"),
     )
     referee.add_argument(
         "--first",
         type=int,
         choices=(0, 1),
         default=None,
-        help="side that plays first in a new game: 0 green, 1 blue (default 0)",
+        help=t("language.cli.referee_first_help"),
     )
     referee.add_argument(
         "--players",
         type=int,
         choices=PLAYER_COUNTS,
         default=None,
-        help=(
-            "players in a new game: 2 (a duel), 3 (green's team of two against blue alone) "
-            "or 4 (two teams of two) (default 2)"
-        ),
+        help=t("language.cli.players_help"),
     )
     moves = referee.add_mutually_exclusive_group()
     moves.add_argument(
         "--moves",
         default=None,
         metavar='"M1; M2"',
-        help='moves to apply, separated by ";" (e.g. "offer enforcer sentinel; recruit up")',
+        help=t("language.cli.moves_help"),
     )
     moves.add_argument(
         "--moves-file",
         type=Path,
         default=None,
-        metavar="FILE",
-        help='file of moves to apply, one per line or separated by ";", "#" starts a comment',
+        metavar=t("language.cli.file_metavar"),
+        help=t("language.cli.moves_file_help"),
     )
+    cli_storage.add_referee_game_option(referee)
+    cli_storage.add_commands(commands)  # resume, history, export, replay
+    commands.add_parser(
+        "tutorial",
+        help=t("tutorial.command_help"),
+        description=t("tutorial.command_help").capitalize() + ".",
+    )
+    # Every command takes --lang too (`agent-avenue play --lang fr`).
+    for command in commands.choices.values():
+        _add_lang_option(command, default=argparse.SUPPRESS)
     return parser
 
 
@@ -182,11 +312,12 @@ def _read_moves(path: Path) -> list[str]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise UsageError(f"{path}: moves file not found") from None
+        raise UsageError(t("language.cli.moves_missing", path=path)) from None
     except UnicodeDecodeError as exc:
-        raise UsageError(f"{path}: moves file is not valid UTF-8 at byte {exc.start}") from None
+        raise UsageError(t("language.cli.moves_utf8", path=path, byte=exc.start)) from None
     except OSError as exc:
-        raise UsageError(f"{path}: moves file cannot be read ({exc.strerror or exc})") from None
+        reason = exc.strerror or str(exc)
+        raise UsageError(t("language.cli.moves_unreadable", path=path, reason=reason)) from None
     return split_moves(text)
 
 
@@ -195,10 +326,14 @@ def _referee(args: argparse.Namespace) -> int:
     if args.scenario is not None:
         clashes = [f"--{name}" for name in NEW_GAME_OPTIONS if getattr(args, name) is not None]
         if clashes:
-            raise UsageError(
-                f"--scenario cannot be combined with {' or '.join(clashes)}, "
-                "because the scenario file sets up the whole game"
-            )
+            options = t("language.cli.or").join(clashes)
+            raise UsageError(t("language.cli.scenario_clash", options=options))
+    if args.game is not None:
+        names = ("scenario", *NEW_GAME_OPTIONS)
+        clashes = [f"--{name}" for name in names if getattr(args, name) is not None]
+        if clashes:
+            options = t("language.cli.or").join(clashes)
+            raise UsageError(t("replay.game_clash", options=options))
     moves: list[str] = []
     if args.moves is not None:
         moves = split_moves(args.moves)
@@ -208,6 +343,9 @@ def _referee(args: argparse.Namespace) -> int:
     state: GameState
     if args.scenario is not None:
         state = load_scenario(args.scenario, rules)
+    elif args.game is not None:
+        state, played = cli_storage.referee_game(args.game, rules)
+        moves = played + moves
     else:
         mode: str = DEFAULT_MODE if args.mode is None else args.mode
         seed: int = DEFAULT_SEED if args.seed is None else args.seed
@@ -231,18 +369,25 @@ def _write_stdout(text: str) -> None:
         os.close(devnull)
 
 
-def _play(args: argparse.Namespace) -> int:
-    """Start the terminal app if it is installed; its module is imported only now."""
-    rules: Rules = load_rules()
+def _load_run_app() -> cli_storage.RunApp | None:
+    """The terminal app's run_app, its module imported only now; None if it is not installed."""
     try:
         app = importlib.import_module(APP_MODULE)
     except ModuleNotFoundError as exc:
         if exc.name not in (APP_MODULE, APP_MODULE.rpartition(".")[0]):
             raise
-        app = None
+        return None
     run_app = getattr(app, "run_app", None)
+    return run_app if callable(run_app) else None
+
+
+def _play(args: argparse.Namespace) -> int:
+    """Start the terminal app if it is installed; its module is imported only now."""
+    _check_names(args.names, args.players)
+    rules: Rules = load_rules()
+    run_app = _load_run_app()
     if run_app is None:
-        print(f"{PROG}: the terminal app is not available yet; try '{PROG} referee' instead.")
+        print(f"{PROG}: {t('language.cli.no_app', prog=PROG)}")
         return 0
     code = run_app(
         rules=rules,
@@ -250,7 +395,18 @@ def _play(args: argparse.Namespace) -> int:
         seed=args.seed,
         names=args.names,
         first=FIRST_CHOICES[args.first],
+        players=args.players,
     )
+    return code if isinstance(code, int) else 0
+
+
+def _tutorial() -> int:
+    """The app with the lessons open over its start screen."""
+    run_app = _load_run_app()
+    if run_app is None:
+        print(f"{PROG}: {t('language.cli.no_app', prog=PROG)}")
+        return 0
+    code = run_app(rules=load_rules(), tutorial=True)
     return code if isinstance(code, int) else 0
 
 
@@ -265,18 +421,28 @@ def _fail(message: str) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status (0 ok, 2 bad input)."""
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except UsageError as exc:
-        return _fail(str(exc))
-    except SystemExit as exc:  # --help and --version print and exit on their own
-        return exc.code if isinstance(exc.code, int) else 0
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    failure = _start_language(arguments)  # before any text is made, the UI's included
+    if failure is not None:
+        return failure
+    with _argparse_in_language():
+        parser = build_parser()
+        try:
+            args = parser.parse_args(arguments)
+        except UsageError as exc:
+            return _fail(str(exc))
+        except SystemExit as exc:  # --help and --version print and exit on their own
+            return exc.code if isinstance(exc.code, int) else 0
     if args.command is None:
-        return _fail(f"a command is needed: play or referee; see '{PROG} --help'")
+        commands = t("language.cli.or").join(_command_names(parser))
+        return _fail(t("language.cli.need_command", commands=commands, prog=PROG))
     try:
         if args.command == "referee":
             return _referee(args)
+        if args.command in cli_storage.COMMANDS:
+            return cli_storage.run(args, load_app=_load_run_app, fail=_fail)
+        if args.command == "tutorial":
+            return _tutorial()
         return _play(args)
     except (UsageError, DataError, ScenarioError, RefereeError) as exc:
         return _fail(str(exc))

@@ -30,6 +30,20 @@ __all__ = [
 ]
 
 MINUS = "\u2212"
+MEMBER_KINDS = frozenset(
+    {
+        EventKind.DISCARD,
+        EventKind.DRAW,
+        EventKind.OFFER,
+        EventKind.LEAD,
+        EventKind.PLAY_UP,
+        EventKind.TAKE,
+        EventKind.STEAL,
+        EventKind.RETURN,
+        EventKind.REVEAL_PAIR,
+    }
+)
+"""Events one member of a team did (their seat is on the event; none means the first member)."""
 
 
 def signed(value: int) -> str:
@@ -129,15 +143,27 @@ def _card(card: str | None) -> str:
     return card_name(card) if card else ""
 
 
-def describe_event(event: Event, names: tuple[str, str], rules: Rules) -> str | None:
+def describe_event(
+    event: Event, names: tuple[str, str], rules: Rules, seats: tuple[str, ...] = ()
+) -> str | None:
     """One plain sentence for a public event, or None for an event the log does not show.
 
-    The event is made public first, so a hidden card can never reach the sentence.
+    The event is made public first, so a hidden card can never reach the sentence. In a team
+    game (`seats`: every player's name by seat) what one member did names that member.
     """
     event = event.public()
     kind = event.kind
     side = names[event.side]
     other = names[1 - event.side]
+    if len(seats) > 2 and kind in MEMBER_KINDS:
+        member = seats[event.side if event.seat is None else event.seat]
+        if kind is EventKind.LEAD:
+            return t("team.log_lead", team=side, name=member)
+        if kind is EventKind.OFFER and event.seat is not None:
+            if event.count:
+                return t("team.log_play_down_draw", name=member, cards=_cards(event.count))
+            return t("team.log_play_down", name=member)
+        side = member
     describer = _DESCRIBERS.get(kind)
     if describer is None:
         return None

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from rich.console import Console, Group
 from rich.table import Table
@@ -24,15 +24,11 @@ from rich.text import Text
 
 from agent_avenue.data import DataError
 from agent_avenue.i18n import DEFAULT_LANGUAGE, catalogue, language
-from agent_avenue.storage import (
-    HUMAN,
-    HistoryRow,
-    StorageError,
-    export_game,
-    find_game,
-    game_file_text,
-    load_history,
-)
+
+if TYPE_CHECKING:
+    # Storage brings in pydantic: imported only when a command needs it, so that building the
+    # command line (which adds these commands' options) keeps `play` quick to start.
+    from agent_avenue.storage import HistoryRow
 
 PROG = "agent-avenue"
 STDOUT = "-"
@@ -107,7 +103,7 @@ def _text(key: str, **params: object) -> str:
 
 def player_label(name: str, kind: str) -> str:
     """How a seat is shown: the name, with the level for a computer opponent."""
-    if kind == HUMAN or not kind.startswith("bot:"):
+    if not kind.startswith("bot:"):  # "human" (storage.HUMAN) or a kind unknown here
         return name
     return _text("history.bot", name=name, level=kind.removeprefix("bot:"))
 
@@ -328,6 +324,8 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_history(args: argparse.Namespace, *, home: Path | str | None = None) -> int:
     """Print the score sheet as tables (or JSON with --json); exit 2 if the sheet was bad."""
+    from agent_avenue.storage import load_history
+
     rows, problem = load_history(home=home)
     if problem is not None:
         return _fail(problem)
@@ -340,6 +338,8 @@ def run_history(args: argparse.Namespace, *, home: Path | str | None = None) -> 
 
 def run_export(args: argparse.Namespace, *, home: Path | str | None = None) -> int:
     """Write a finished game as a game file (or print it for OUT "-"); exit 2 on any problem."""
+    from agent_avenue.storage import StorageError, export_game, find_game, game_file_text
+
     try:
         game = find_game(args.game, home=home)
         if args.out == STDOUT:

@@ -2,15 +2,43 @@
 
 from __future__ import annotations
 
+import locale
+import os
 import tomllib
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from typing import Any
 
 LANGUAGES = ("en", "fr", "nl", "es")
 DEFAULT_LANGUAGE = "en"
+LANGUAGE_ENV = "AGENT_AVENUE_LANG"
+"""The environment variable that chooses the language (after `--lang`, before the setting)."""
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+"""The POSIX locale variables, strongest first."""
+_LANGUAGE_WORDS = {"english": "en", "french": "fr", "dutch": "nl", "spanish": "es"}
+"""Windows spells locales with words ("French_Belgium")."""
 
 _current = DEFAULT_LANGUAGE
+_missing: set[tuple[str, str]] = set()
+
+
+class Translated(str):
+    """A string made by `t()`: it remembers its key and placeholders, to be translated again.
+
+    Texts fixed early (binding descriptions are made when a class is created) can then follow a
+    change of language: see `retranslate`.
+    """
+
+    key: str
+    params: dict[str, object]
+
+    def __new__(cls, text: str, key: str, params: Mapping[str, object]) -> Translated:
+        """The text, with where it came from."""
+        made = super().__new__(cls, text)
+        made.key = key
+        made.params = dict(params)
+        return made
 
 
 def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
@@ -51,8 +79,27 @@ def t(key: str, **params: object) -> str:
     """
     text = catalogue(_current).get(key)
     if text is None:
-        text = catalogue(DEFAULT_LANGUAGE).get(key, key)
-    return text.format(**params) if params else text
+        english = catalogue(DEFAULT_LANGUAGE)
+        if key in english:
+            _missing.add((_current, key))
+        text = english.get(key, key)
+    return Translated(text.format(**params) if params else text, key, params)
+
+
+def retranslate(text: str) -> str:
+    """`text` again in the current language if `t()` made it (its placeholders too), else as is."""
+    if not isinstance(text, Translated):
+        return text
+    params = {
+        name: retranslate(value) if isinstance(value, str) else value
+        for name, value in text.params.items()
+    }
+    return t(text.key, **params)
+
+
+def missing_strings() -> set[tuple[str, str]]:
+    """(language, key) of every English string `t()` had to show untranslated so far."""
+    return set(_missing)
 
 
 def agent_name(agent: str) -> str:
@@ -63,3 +110,51 @@ def agent_name(agent: str) -> str:
 def card_name(card: str) -> str:
     """A black market card's name in the current language."""
     return t(f"card.{card}")
+
+
+def language_name(language: str) -> str:
+    """A language's name in that language ("Français"), for choosing among them."""
+    return catalogue(language).get("language.name", language)
+
+
+def normalize_language(text: str | None) -> str | None:
+    """The supported language a code or locale stands for ("fr_BE.UTF-8" → "fr"), else None."""
+    if not text:
+        return None
+    head = text.strip().split(".")[0].split("@")[0].replace("-", "_")
+    code = head.split("_")[0].casefold()
+    if code in LANGUAGES:
+        return code
+    return _LANGUAGE_WORDS.get(code)
+
+
+def choose_language(
+    cli_lang: str | None, env: str | None, saved: str | None, system_locale: str | None
+) -> str:
+    """The language to use: `--lang`, else $AGENT_AVENUE_LANG, else the saved setting, else the
+    system locale, else English. Values that name no supported language are skipped, except
+    `--lang`, which raises ValueError (the user asked for it by name)."""
+    if cli_lang is not None:
+        chosen = normalize_language(cli_lang)
+        if chosen is None:
+            raise ValueError(f"unknown language {cli_lang!r}")
+        return chosen
+    for candidate in (env, saved, system_locale):
+        chosen = normalize_language(candidate)
+        if chosen is not None:
+            return chosen
+    return DEFAULT_LANGUAGE
+
+
+def system_locale(environ: Mapping[str, str] | None = None) -> str | None:
+    """The locale the system asks for: $LC_ALL, $LC_MESSAGES or $LANG, else Python's locale."""
+    environ = os.environ if environ is None else environ
+    for name in LOCALE_VARIABLES:
+        value = environ.get(name, "").strip()
+        if value:
+            return value
+    try:
+        found = locale.getlocale()[0]
+    except ValueError:
+        return None
+    return found or None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from agent_avenue.engine import (
     Action,
@@ -20,8 +20,13 @@ from agent_avenue.engine import (
     parse_action,
     player_view,
 )
+from agent_avenue.teams import check_names, side_names
 
 SEAT_COLOURS = ("green", "blue")
+PRIVATE_PHASES = frozenset({Phase.OFFER, Phase.RECRUIT, Phase.PLAY_UP, Phase.PLAY_DOWN})
+"""Decisions made from the decider's own hand (in a duel the recruit shows the hand too)."""
+TEAM_DECISIONS = frozenset({Phase.LEAD, Phase.RECRUIT, Phase.PICK})
+"""Team game: decisions a whole side makes together, on a screen that shows no hand."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,22 +36,35 @@ class GameRecord:
     mode: Mode
     seed: int
     first: int
-    names: tuple[str, str] = ("Green", "Blue")
+    names: tuple[str, ...] = ("Green", "Blue")
+    """One name per seat: green, blue, then (team games) green's and blue's second players."""
     # Moves include discards, which are secret while the game runs: keep them out of reprs.
     moves: tuple[str, ...] = field(default=(), repr=False)
     rules_version: str = ""
+    players: int = 2
+    """2 for a duel; 3 (green's team of two against blue alone) or 4 for a team game."""
+
+    @property
+    def side_names(self) -> tuple[str, str]:
+        """The two sides' names, green first: the players' names, or "Ann & Cid" for a team."""
+        if self.players == 2:
+            return self.names[0], self.names[1]
+        return side_names(self.names)
 
 
 @dataclass(frozen=True, slots=True)
 class Stage:
     """What the table is waiting for: who decides, and whose secrets the screen may show.
 
-    `audience` None means a public screen that everyone may watch.
+    `audience` None means a public screen that everyone may watch. In a team game `team` is
+    the side whose players decide together (who leads, the recruit, a pickup) on a screen that
+    shows no hand; None in a duel and for one player's own decision.
     """
 
     phase: Phase
     actor: int | None
     audience: int | None
+    team: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,17 +77,32 @@ class LogEntry:
 
 def replay(rules: Rules, record: GameRecord) -> GameState:
     """The state after replaying a record's moves; raises on an illegal or unreadable move."""
-    state = new_game(rules, record.mode, record.seed, record.first)
+    state = new_game(rules, record.mode, record.seed, record.first, players=record.players)
     for text in record.moves:
         state = apply(state, parse_action(text, rules))
     return state
+
+
+def _replay_logged(rules: Rules, record: GameRecord) -> tuple[GameState, LogEntry, list[LogEntry]]:
+    """Replay a record: the final state, the opening's public events, and each move's."""
+    state = new_game(rules, record.mode, record.seed, record.first, players=record.players)
+    opening = LogEntry(state.turn, tuple(e.public() for e in state.events))
+    log: list[LogEntry] = []
+    for text in record.moves:
+        turn = state.turn
+        state = apply(state, parse_action(text, rules))
+        log.append(LogEntry(turn, tuple(e.public() for e in state.events)))
+    return state, opening, log
 
 
 def stage_of(state: GameState) -> Stage:
     """Who must decide next and whether their decision needs a private screen."""
     actor = state.to_act
     phase = state.phase
-    private = phase in (Phase.OFFER, Phase.RECRUIT) or choice_uses_hand(state)
+    if actor is not None and phase in TEAM_DECISIONS and state.is_team_game:
+        # The whole side decides (each member's hand stays hidden): a public screen.
+        return Stage(phase, actor, None, actor % 2)
+    private = phase in PRIVATE_PHASES or choice_uses_hand(state)
     return Stage(phase, actor, actor if private else None)
 
 
@@ -79,8 +112,8 @@ class Session:
     def __init__(self, rules: Rules, record: GameRecord) -> None:
         self._rules = rules
         self._record = record
-        self._state = replay(rules, record)
-        self._log: list[LogEntry] = []
+        # A resumed game gets back its whole public log, as if it had never stopped.
+        self._state, self._opening, self._log = _replay_logged(rules, record)
 
     def __repr__(self) -> str:
         return f"Session({self._record!r}, turn={self._state.turn})"
@@ -92,10 +125,12 @@ class Session:
         mode: Mode,
         seed: int,
         first: int,
-        names: tuple[str, str] = ("Green", "Blue"),
+        names: tuple[str, ...] = ("Green", "Blue"),
+        players: int = 2,
     ) -> Session:
-        """A new game."""
-        return cls(rules, GameRecord(mode, seed, first, names, (), rules.version))
+        """A new game; `names` has one name per seat (3 or 4 players: see agent_avenue.teams)."""
+        check_names(names, players)
+        return cls(rules, GameRecord(mode, seed, first, names, (), rules.version, players))
 
     @property
     def record(self) -> GameRecord:
@@ -104,8 +139,18 @@ class Session:
 
     @property
     def names(self) -> tuple[str, str]:
-        """The two players' names, green first."""
+        """The two sides' names, green first: the players' names, or "Ann & Cid" for a team."""
+        return self._record.side_names
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """Every player's name, by seat (green, blue, then green's and blue's partners)."""
         return self._record.names
+
+    @property
+    def players(self) -> int:
+        """How many players: 2 for a duel, 3 or 4 for a team game."""
+        return self._record.players
 
     @property
     def mode(self) -> Mode:
@@ -123,6 +168,11 @@ class Session:
         return self._state.result
 
     @property
+    def opening(self) -> LogEntry:
+        """The public events of the game's start (the first turn's line)."""
+        return self._opening
+
+    @property
     def log(self) -> tuple[LogEntry, ...]:
         """Every public event so far, step by step."""
         return tuple(self._log)
@@ -135,14 +185,7 @@ class Session:
         """Apply an action through the engine; returns the public events it caused."""
         turn = self._state.turn
         self._state = apply(self._state, action)
-        self._record = GameRecord(
-            self._record.mode,
-            self._record.seed,
-            self._record.first,
-            self._record.names,
-            (*self._record.moves, format_action(action)),
-            self._record.rules_version,
-        )
+        self._record = replace(self._record, moves=(*self._record.moves, format_action(action)))
         public = tuple(e.public() for e in self._state.events)
         self._log.append(LogEntry(turn, public))
         return public

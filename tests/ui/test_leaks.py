@@ -178,13 +178,14 @@ async def test_handoff_ignores_keys_at_first() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")  # start: the first handoff appears
         await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, HandoffScreen)
+        handoff = app.screen
+        assert isinstance(handoff, HandoffScreen)
         await pilot.press("enter", "enter", "q", "question_mark", "ctrl+q")
-        assert app.screen is screen and not screen.ready
+        still_there = app.screen is handoff
+        assert still_there and not handoff.ready
         assert "Press Enter when only" not in screen_text(app)
         for _ in range(50):
-            if screen.ready:
+            if handoff.ready:
                 break
             await pilot.pause(0.1)
         assert "Press Enter when only" in screen_text(app)

@@ -12,9 +12,9 @@ from textual.widgets import Input
 from agent_avenue.engine import Mode
 from agent_avenue.ui import app as app_module
 from agent_avenue.ui.app import AgentAvenueApp
-from agent_avenue.ui.screens.confirm_quit import ConfirmQuitScreen
 from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.handoff import HandoffScreen
+from agent_avenue.ui.screens.keep_game import KeepGameScreen
 from agent_avenue.ui.screens.rules import RulesScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets import AgentCard, MarketCardView
@@ -165,7 +165,8 @@ async def test_rules_book_opens_and_closes() -> None:
 
 
 async def test_quit_asks_during_a_game() -> None:
-    """q asks first during a game; n keeps playing, y quits."""
+    """q asks first during a game whether to keep it; Escape plays on, k keeps it and quits
+    (tests/ui/test_saves_app.py checks what keeping and discarding do to the save)."""
     app = make_app("simple", 7)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
@@ -174,13 +175,13 @@ async def test_quit_asks_during_a_game() -> None:
         await pilot.pause()
         await pilot.press("q")
         await pilot.pause()
-        assert isinstance(app.screen, ConfirmQuitScreen)
-        await pilot.press("n")
+        assert isinstance(app.screen, KeepGameScreen)
+        await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         await pilot.press("q")
         await pilot.pause()
-        await pilot.press("y")
+        await pilot.press("k")
         await pilot.pause()
     assert app.return_code == 0
 

@@ -27,7 +27,7 @@ SUPPLY_SIZE = 3
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 
-__all__ = ["ScenarioError", "load_scenario"]
+__all__ = ["ScenarioError", "load_scenario", "scenario_from_table"]
 
 
 class ScenarioError(Exception):
@@ -256,7 +256,12 @@ def _setup(model: ScenarioModel) -> PositionSetup:
 
 def load_scenario(path: Path, rules: Rules) -> GameState:
     """Read a scenario file into a game at that position; raise ScenarioError if it is bad."""
-    raw = _read_toml(path)
+    return scenario_from_table(_read_toml(path), path, rules)
+
+
+def scenario_from_table(raw: dict[str, Any], path: Path, rules: Rules) -> GameState:
+    """A game at the position a parsed scenario table describes (a whole scenario file, or a
+    table inside another file such as a tutorial lesson); errors name `path`."""
     try:
         model = ScenarioModel.model_validate(raw)
     except ValidationError as exc:

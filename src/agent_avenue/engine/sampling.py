@@ -75,11 +75,14 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     The unseen agent copies are dealt at random to the opponent's hand, the face-down offered
     card (when this seat is the recruiter) and the agent deck; any left over are the opponent's
     discards (or out of the game). The unseen black market cards are shuffled into the black
-    market deck. Raises ValueError for a spectators' view or a view that cannot be completed.
+    market deck. Raises ValueError for a spectators' view, a team game (3 or 4 players) or a
+    view that cannot be completed.
     """
     seat = view.seat
     if seat is None:
         raise ValueError("a spectators' view has no seat to determinize for")
+    if any(len(side.member_hand_sizes) > 1 for side in view.sides):
+        raise ValueError("only two-player games can be determinized, not team games")
     rules = view.rules
     me = view.sides[seat]
     them = view.sides[1 - seat]

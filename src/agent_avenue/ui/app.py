@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import inspect
 import os
 import random
 import sys
+import threading
 import time
 import traceback
 from pathlib import Path
@@ -14,6 +16,8 @@ from rich.text import Text
 from textual.app import App
 from textual.binding import Binding, BindingType
 from textual.events import Resize
+from textual.screen import Screen
+from textual.worker import Worker, WorkerState
 
 from agent_avenue.describe import an_agent
 from agent_avenue.engine import (
@@ -27,17 +31,33 @@ from agent_avenue.engine import (
     Recruit,
     Rules,
 )
-from agent_avenue.i18n import card_name, t
-from agent_avenue.session import LogEntry, Session
+from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
+from agent_avenue.i18n import LANGUAGE_ENV, card_name, language_name, set_language, t
+from agent_avenue.session import GameRecord, LogEntry, Session
 from agent_avenue.ui.messages import ActionChosen, Continue
-from agent_avenue.ui.phrases import colour_name, next_prompt, who
+from agent_avenue.ui.phrases import colour_name, local_names, next_prompt, who
 from agent_avenue.ui.screens.confirm_quit import ConfirmQuitScreen
 from agent_avenue.ui.screens.handoff import DEFAULT_DELAY, HandoffScreen
+from agent_avenue.ui.screens.keep_game import KEEP, KeepGameScreen
 from agent_avenue.ui.screens.rules import RulesScreen
+from agent_avenue.ui.screens.settings import SettingsScreen
 from agent_avenue.ui.screens.size import MIN_HEIGHT, MIN_WIDTH, SizeWarning
 from agent_avenue.ui.screens.start import StartScreen, StartSettings
+from agent_avenue.ui.team import (
+    default_names,
+    local_seat_names,
+    member_purpose,
+    team_handoff,
+    team_next_prompt,
+    team_waiting,
+)
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from textual.command import Provider
+
+    from agent_avenue.storage import LoadedSave, LoadResult
     from agent_avenue.ui.screens.table import TableScreen
 
 ANIMATION_DELAY = 0.15
@@ -45,6 +65,8 @@ WIDE = 120
 SEED_LIMIT = 2**31
 READY_FILE_ENV = "AGENT_AVENUE_READY_FILE"
 """Benchmarks set this to a path: the app writes the time it was ready there and exits."""
+SAVES = "saves"
+"""The worker group that looks for a saved game while the start screen shows."""
 
 
 def random_seed() -> int:
@@ -57,12 +79,21 @@ def random_first(seed: int) -> int:
     return random.Random(f"first-{seed}").randrange(2)
 
 
+def _rules_commands() -> type[Provider]:
+    """The rules book search for the command palette (imported only when the palette opens)."""
+    from agent_avenue.ui.rules_search import RulesCommands
+
+    return RulesCommands
+
+
 class AgentAvenueApp(App[int]):
     """Two players, one terminal: start, handoffs, private and public screens, game over."""
 
     CSS_PATH = "app.tcss"
     TITLE = "Agent Avenue"
-    ENABLE_COMMAND_PALETTE = False
+    # The command palette (ctrl+p) searches the rules book: sections and black market cards.
+    ENABLE_COMMAND_PALETTE = True
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {_rules_commands}
     HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012 (declared as an instance variable by App)
         (0, "-too-narrow"),
         (MIN_WIDTH, "-normal"),
@@ -76,6 +107,8 @@ class AgentAvenueApp(App[int]):
         Binding("question_mark", "rules", t("app.key_rules")),
         Binding("f1", "rules", t("app.key_rules"), show=False),
         Binding("q", "quit_game", t("app.key_quit")),
+        # Shown only where the key bar has room (start, handoff, rules): it works everywhere.
+        Binding("o", "settings", t("settings.key_open"), show=False),
         Binding("ctrl+q", "quit_game", t("app.key_quit"), show=False, priority=True),
         Binding("ctrl+c", "quit_game", t("app.key_quit"), show=False, priority=True),
     ]
@@ -85,14 +118,36 @@ class AgentAvenueApp(App[int]):
         rules: Rules,
         mode: Mode = Mode.SIMPLE,
         seed: int | None = None,
-        names: tuple[str, str] | None = None,
+        names: tuple[str, ...] | None = None,
         first: int | None = None,
+        *,
+        resume: bool = False,
+        replay: GameRecord | None = None,
+        players: int = 2,
+        tutorial: bool = False,
     ) -> None:
         super().__init__()
+        self.tutorial = tutorial
+        """Open the lessons over the start screen (`agent-avenue tutorial`)."""
+        self.start_players = players
+        """2 for a duel, 3 or 4 for a team game (the start screen can change it)."""
         self.rules = rules
+        self.resume = resume
+        """Resume the saved game at once (`agent-avenue resume`) instead of the start screen."""
+        self.replay = replay
+        """A finished game to replay instead of playing (`agent-avenue replay`)."""
+        self.player_kinds: tuple[str, str] = ("human", "human")
+        """How each seat is played, as saves and the score sheet spell it (storage.player_kind)."""
+        self._save_lock = threading.Lock()
+        self._save_check: LoadResult | None = None
+        self._resume_offered = False
+        self._storage_note: str | None = None
         self.start_mode = mode
         self.seed = random_seed() if seed is None else seed
-        self.start_names = names or (colour_name(0), colour_name(1))
+        self.start_names: tuple[str, ...] = names or (colour_name(0), colour_name(1))
+        """One name per seat: green, blue, then (team games) green's and blue's partners."""
+        if players > 2 and names is None:
+            self.start_names = default_names(players)
         self.start_first = first
         self.animation_delay = ANIMATION_DELAY
         """Seconds per space when meeples move (tests set 0: no animation)."""
@@ -105,16 +160,49 @@ class AgentAvenueApp(App[int]):
     # Startup -----------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        """Show the start screen."""
+        """Show the start screen (or, when asked, resume the saved game or replay a game)."""
+        if self.replay is not None:
+            self._start_replay(self.replay)
+            return
+        if self.resume:
+            self._resume_at_once()
+            return
         self.push_screen(
-            StartScreen(self.start_names, self.start_mode, self.start_first), self._start_game
+            StartScreen(
+                self.start_names, self.start_mode, self.start_first, players=self.start_players
+            ),
+            self._start_game,
         )
+        if self.tutorial:
+            self._resume_offered = True  # the lessons first: no offer to resume over them
+            self.open_tutorial()
         ready_file = os.environ.get(READY_FILE_ENV)
         if ready_file:
             self.call_after_refresh(self._report_ready, ready_file)
         else:
             # Load the game screens while the players read the start screen.
             self.run_worker(_preload, thread=True, exclusive=True, exit_on_error=False)
+            # Look for an unfinished game too; the resume offer then covers the start screen.
+            self.run_worker(self._check_save, thread=True, group=SAVES, exit_on_error=False)
+
+    def open_tutorial(self) -> None:
+        """The lessons (ui/screens/tutorial.py); leaving them shows the start screen below."""
+        from agent_avenue.ui.screens.tutorial import TutorialMenuScreen
+
+        self.push_screen(TutorialMenuScreen(self.rules))
+
+    def action_command_palette(self) -> None:
+        """The command palette, in the players' language: it searches the rules book."""
+        from textual.command import CommandPalette
+
+        from agent_avenue.ui.palette import TranslatedCommandPalette
+
+        open_already = any(isinstance(screen, CommandPalette) for screen in self.screen_stack)
+        if self.use_command_palette and not open_already:
+            palette = TranslatedCommandPalette(
+                id="--command-palette", placeholder=t("rulesbook.placeholder")
+            )
+            self.push_screen(palette)
 
     def _report_ready(self, path: str) -> None:
         Path(path).write_text(f"{time.time():.6f}\n", encoding="utf-8")
@@ -124,13 +212,19 @@ class AgentAvenueApp(App[int]):
         if settings is None:
             self.exit(0)
             return
+        if self._offer_resume(settings):
+            return
         first = random_first(self.seed) if settings.first is None else settings.first
-        self.session = Session.new(self.rules, settings.mode, self.seed, first, settings.names)
+        self.session = Session.new(
+            self.rules, settings.mode, self.seed, first, settings.names, settings.players
+        )
+        self.player_kinds = ("human", "human")
+        self._storage_note = None
         self._looker = None
         # Imported only now: the game screens and widgets are not needed to show the start screen.
         from agent_avenue.ui.screens.table import TableScreen
 
-        table = TableScreen(self.rules)
+        table = TableScreen(self.rules, self._team_seats())
         self._table = table
         self.push_screen(table)
         self.call_after_refresh(self._begin)
@@ -147,7 +241,22 @@ class AgentAvenueApp(App[int]):
     @property
     def names(self) -> tuple[str, str]:
         """The players' names, green first."""
-        return self.session.names if self.session else self.start_names
+        # A name that is a colour ("Green", the default) is shown in the language in use.
+        if self.session is not None:
+            return local_names(self.session.names)
+        return local_names((self.start_names[0], self.start_names[1]))
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """Every player's name by seat (green, blue, then the partners); a duel's are `names`."""
+        if self.session is None or self.session.players == 2:
+            return self.names
+        return local_seat_names(self.session.seat_names)
+
+    def _team_seats(self) -> tuple[str, ...]:
+        """The seat names the table shows in a team game; empty in a duel."""
+        seats = self.seat_names
+        return seats if len(seats) > 2 else ()
 
     # The flow ----------------------------------------------------------------------------------
 
@@ -163,6 +272,10 @@ class AgentAvenueApp(App[int]):
         stage = session.stage
         actor = stage.actor
         assert actor is not None
+        if stage.team is not None and self._looker is not None:
+            # A team decides together next (the recruit): first the terminal changes hands.
+            self._team_handoff(stage.team)
+            return
         if stage.audience is None:
             self._looker = None
             public = session.view(None)
@@ -174,28 +287,44 @@ class AgentAvenueApp(App[int]):
             return
         table.show_private(session.view(stage.audience), self.names, note)
 
-    def _handoff(self, seat: int) -> None:
+    def _handoff(self, seat: int, purpose: str | None = None) -> None:
         """Switch the table to public information, then ask for the terminal to change hands."""
         session = self.session
         table = self._table
         assert session is not None and table is not None
         self._looker = None
         public = session.view(None)
-        table.show_waiting(public, self.names, t("handoff.waiting", name=self.names[seat]))
+        seats = self.seat_names
+        table.show_waiting(public, self.names, t("handoff.waiting", name=seats[seat]))
         self.clear_notifications()
-        name = who(seat, self.names)
+        name = who(seat, seats)
         screen = HandoffScreen(
-            seat,
+            seat % 2,
             title=t("handoff.title", name=name),
-            purpose=self._purpose(public, seat),
-            prompt=t("handoff.prompt", name=self.names[seat]),
-            button=t("handoff.button", name=self.names[seat]),
+            purpose=purpose or self._purpose(public, seat),
+            prompt=t("handoff.prompt", name=seats[seat]),
+            button=t("handoff.button", name=seats[seat]),
             delay=self.handoff_delay,
         )
         self.push_screen(screen, lambda _: self._after_handoff(seat))
 
+    def _team_handoff(self, side: int) -> None:
+        """Switch the table to public information, then pass the terminal to a whole side."""
+        session = self.session
+        table = self._table
+        assert session is not None and table is not None
+        self._looker = None
+        public = session.view(None)
+        table.show_waiting(public, self.names, team_waiting(side, self.names))
+        self.clear_notifications()
+        screen = team_handoff(public, side, self.names, session.players, self.handoff_delay)
+        self.push_screen(screen, lambda _: self._advance())
+
     def _purpose(self, public: PlayerView, seat: int) -> str:
-        names = self.names
+        names = self.seat_names
+        member = member_purpose(public, seat, names) if len(names) > 2 else None
+        if member is not None:
+            return member
         if public.phase is Phase.OFFER:
             return t("handoff.purpose_offer", name=names[seat], turn=public.turn)
         if public.phase is Phase.RECRUIT:
@@ -222,9 +351,10 @@ class AgentAvenueApp(App[int]):
         before = session.view(None)
         events = session.play(action)
         table.add_log(session.log[-1], self.names)
+        self._store_progress()
         if isinstance(action, Discard):
             self._advance(note=self._discard_note(actor))
-        elif isinstance(action, Offer):
+        elif isinstance(action, Offer | Lead | PlayUp | PlayDown):
             self._advance()
         else:
             self._reveal(before, events, action)
@@ -247,7 +377,11 @@ class AgentAvenueApp(App[int]):
         self._looker = None
         after = session.view(None)
         stage = session.stage
-        prompt = next_prompt(after, stage.actor, self.names)
+        seats = self._team_seats()
+        if seats:
+            prompt = team_next_prompt(after, stage.actor, self.names, seats)
+        else:
+            prompt = next_prompt(after, stage.actor, self.names)
         recruit = action if isinstance(action, Recruit) else None
         table.show_reveal(before, after, events, self.names, prompt, recruit, self.animation_delay)
 
@@ -273,23 +407,140 @@ class AgentAvenueApp(App[int]):
                 self.seed,
                 session.record.first,
                 session.log,
+                seats=self._team_seats(),
             ),
             self._after_game_over,
         )
+        note = self._storage_note
+        if note:
+            self.call_after_refresh(self._show_note_on_screen, note)
 
     def _after_game_over(self, again: bool | None) -> None:
         if not again:
             self.exit(0)
             return
         assert self.session is not None
-        names = self.session.names
+        names = self.seat_names
         mode = self.session.mode
+        players = self.session.players
         self.session = None
         self._table = None
         self.seed = random_seed()
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(StartScreen(names, mode, None), self._start_game)
+        self.push_screen(StartScreen(names, mode, None, players=players), self._start_game)
+
+    # Saved games and replays -------------------------------------------------------------------
+
+    def _check_save(self) -> LoadResult:
+        """What load_save finds, looked up once (in a worker, or at once if a game starts first)."""
+        with self._save_lock:
+            if self._save_check is None:
+                from agent_avenue.ui.saving import check_save
+
+                self._save_check = check_save(self.rules)
+            return self._save_check
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The look for a saved game is done: offer to resume it (unless a game has begun)."""
+        if event.worker.group == SAVES and event.state is WorkerState.SUCCESS:
+            self._offer_resume()
+
+    def _offer_resume(self, settings: StartSettings | None = None) -> bool:
+        """Offer to resume a saved game, or say why a bad save was set aside; False if neither.
+
+        With `settings` (the start screen was already confirmed), "new" starts that game.
+        """
+        if self._resume_offered or self.session is not None:
+            return False
+        found = self._check_save()
+        if found.save is None and found.problem is None:
+            return False
+        self._resume_offered = True
+        from agent_avenue.ui.screens.resume import RESUME, ResumeScreen
+
+        save = found.save
+
+        def chosen(choice: str | None) -> None:
+            if choice == RESUME and save is not None:
+                self._resume(save)
+            elif settings is not None:
+                self._start_game(settings)
+
+        self.push_screen(ResumeScreen(save, found.problem), chosen)
+        return True
+
+    def _resume_at_once(self) -> None:
+        """`agent-avenue resume`: straight to the saved game's handoff, or exit 2 saying why."""
+        self._resume_offered = True
+        found = self._check_save()
+        if found.save is None:
+            self.exit(return_code=2, message=Text(found.problem or t("resume.none") + "."))
+            return
+        self._resume(found.save)
+
+    def _resume(self, save: LoadedSave) -> None:
+        """Rebuild the saved game by replaying its moves, then hand off to whoever acts next."""
+        self.session = Session(self.rules, save.record)
+        self.seed = save.record.seed
+        self.player_kinds = save.players
+        self._looker = None
+        from agent_avenue.ui.screens.table import TableScreen
+
+        table = TableScreen(self.rules, self._team_seats())
+        self._table = table
+        self.push_screen(table)
+        self.call_after_refresh(self._begin_resumed)
+
+    def _begin_resumed(self) -> None:
+        """The whole public log back, then always a handoff first, never a private screen."""
+        session = self.session
+        if session is None or self._table is None:
+            return
+        for entry in (session.opening, *session.log):
+            self._table.add_log(entry, self.names)
+        if session.result is not None:
+            self._game_over()
+            return
+        actor = session.stage.actor
+        assert actor is not None
+        names = self.names
+        turn = session.view(None).turn
+        purpose = t("resume.purpose", green=names[0], blue=names[1], turn=turn, name=names[actor])
+        self._handoff(actor, purpose)
+
+    def _store_progress(self) -> None:
+        """Autosave after every action and record the game once it is over; a problem shows as
+        one line on the table (never a toast, which could follow onto a handoff); play goes on."""
+        session = self.session
+        if session is None or session.players > 2:
+            return  # the save and score sheet formats hold duels only, for now
+        from agent_avenue.ui import saving
+
+        note = saving.autosave(session.record, self.player_kinds)
+        if session.result is not None:
+            note = saving.record_game(session.record, self.player_kinds, self.rules) or note
+        self._storage_note = note
+        if self._table is not None:
+            saving.show_note(self._table, note)
+
+    def _show_note_on_screen(self, note: str) -> None:
+        """Show a storage problem on the current screen too (the game-over screen)."""
+        from agent_avenue.ui import saving
+
+        saving.show_note(self.screen, note)
+
+    def _start_replay(self, record: GameRecord) -> None:
+        """`agent-avenue replay`: the replay screen alone; leaving it leaves the app."""
+        from agent_avenue.storage import StorageError, replay_states
+        from agent_avenue.ui.screens.replay import ReplayScreen
+
+        try:
+            screen = ReplayScreen(record, replay_states(record, rules=self.rules))
+        except (StorageError, ValueError) as exc:
+            self.exit(return_code=2, message=Text(str(exc)))
+            return
+        self.push_screen(screen, lambda _: self.exit(0))
 
     # App-wide keys -----------------------------------------------------------------------------
 
@@ -306,19 +557,71 @@ class AgentAvenueApp(App[int]):
         self.push_screen(RulesScreen(cards))
 
     def action_quit_game(self) -> None:
-        """Quit, asking first when a game is in progress."""
-        if isinstance(self.screen, ConfirmQuitScreen):
+        """Quit, asking first when a game is in progress: keep it to resume later, or not."""
+        if isinstance(self.screen, (ConfirmQuitScreen, KeepGameScreen)):
             return
         session = self.session
         if session is None or session.result is not None:
             self.exit(0)
             return
+        if session.players > 2:  # team games are not saved (see _store_progress)
 
-        def answered(quit_game: bool | None) -> None:
-            if quit_game:
-                self.exit(0)
+            def confirmed(quit_game: bool | None) -> None:
+                if quit_game:
+                    self.exit(0)
 
-        self.push_screen(ConfirmQuitScreen(), answered)
+            self.push_screen(ConfirmQuitScreen(), confirmed)
+            return
+
+        def answered(choice: str | None) -> None:
+            if choice is None:
+                return
+            from agent_avenue.ui import saving
+
+            current = self.session
+            if choice == KEEP and current is not None:
+                problem = saving.autosave(current.record, self.player_kinds)
+            else:
+                problem = saving.forget_game()
+            self.exit(0, message=Text(problem) if problem else None)
+
+        self.push_screen(KeepGameScreen(), answered)
+
+    def action_settings(self) -> None:
+        """Open the settings (the language)."""
+        if not isinstance(self.screen, SettingsScreen):
+            self.push_screen(SettingsScreen())
+
+    async def on_settings_screen_language_chosen(
+        self, message: SettingsScreen.LanguageChosen
+    ) -> None:
+        """Switch language at once, save it for next time, and show every screen again."""
+        message.stop()
+        await self.switch_language(message.language)
+
+    async def switch_language(self, language: str) -> None:
+        """Use `language` from now on: saved for next time, every open screen shown again in it.
+
+        Nothing restarts: the game, the hands on screen and a half-chosen offer stay as they were.
+        """
+        from agent_avenue.settings import save_language
+        from agent_avenue.storage import StorageError
+
+        set_language(language)
+        name = language_name(language)
+        try:
+            save_language(language)
+            note = t("settings.saved", language=name)
+        except StorageError:
+            note = t("settings.not_saved", language=name)
+        if os.environ.get(LANGUAGE_ENV, "").strip():
+            note += " " + t("settings.env_override", variable=LANGUAGE_ENV, language=name)
+        names = self.names
+        for screen in list(self.screen_stack):
+            if isinstance(screen, SettingsScreen):
+                screen.refresh_language(note)
+            else:
+                await refresh_screen(screen, names)
 
     def on_resize(self, event: Resize) -> None:
         """Keep every "window too small" message up to date."""
@@ -341,6 +644,27 @@ class AgentAvenueApp(App[int]):
         self._close_messages_no_wait()
 
 
+async def refresh_screen(screen: Screen[object], names: tuple[str, str]) -> None:
+    """Show a screen again in the language in use: its own `refresh_language(names)` if it has
+    one (screens that keep state), else composed anew and its `on_mount` run again (a screen
+    whose `on_mount` must not run twice defines `refresh_language`); its key bar follows."""
+    refresh = getattr(screen, "refresh_language", None)
+    if callable(refresh):
+        result = refresh(names)
+        if inspect.isawaitable(result):
+            await result
+    else:
+        await screen.recompose()
+        mounted = getattr(screen, "on_mount", None)
+        if callable(mounted):
+            result = mounted()
+            if inspect.isawaitable(result):
+                await result
+    for warning in screen.query(SizeWarning):
+        warning.refresh()
+    screen.refresh_bindings()
+
+
 def _preload() -> None:
     """Import the game screens and widgets (in a thread, so the start screen stays quick)."""
     import agent_avenue.ui.screens.game_over
@@ -348,10 +672,10 @@ def _preload() -> None:
 
 
 def crash_dir() -> Path:
-    """Where crash reports go: the user's state directory, never the shared screen."""
-    from platformdirs import user_state_dir
+    """Where crash reports go: the game's data folder (as for saves), never the shared screen."""
+    from agent_avenue.storage.paths import data_home
 
-    return Path(user_state_dir("agent-avenue"))
+    return data_home()
 
 
 def save_crash_report(error: BaseException | None, app: AgentAvenueApp) -> Path | None:
@@ -366,9 +690,8 @@ def save_crash_report(error: BaseException | None, app: AgentAvenueApp) -> Path 
         record = app.session.record if app.session else None
         if record is not None:
             lines.append(
-                f"\nmode={record.mode} seed={record.seed} first={record.first}\n"
-                + "\n".join(record.moves)
-                + "\n"
+                f"\nmode={record.mode} seed={record.seed} first={record.first} "
+                f"players={record.players}\n" + "\n".join(record.moves) + "\n"
             )
         path.write_text("".join(lines), encoding="utf-8")
         path.chmod(0o600)
@@ -382,15 +705,33 @@ def run_app(
     rules: Rules | None = None,
     mode: str | Mode = Mode.SIMPLE,
     seed: int | None = None,
-    names: tuple[str, str] | None = None,
+    names: tuple[str, ...] | None = None,
     first: int | None = None,
+    resume: bool = False,
+    replay: GameRecord | None = None,
+    players: int = 2,
+    tutorial: bool = False,
 ) -> int:
-    """Run the app until the players quit; returns the exit status."""
+    """Run the app until the players quit; returns the exit status.
+
+    `resume` goes straight to the saved game (exit status 2 if there is none); `replay` shows
+    a finished game's replay instead of playing; `tutorial` opens the lessons first.
+    """
     if rules is None:
         from agent_avenue.data import load_rules
 
         rules = load_rules()
-    app = AgentAvenueApp(rules, Mode(mode), seed, names, first)
+    app = AgentAvenueApp(
+        rules,
+        Mode(mode),
+        seed,
+        names,
+        first,
+        resume=resume,
+        replay=replay,
+        players=players,
+        tutorial=tutorial,
+    )
     try:
         app.run()
     except Exception as error:  # never print locals: one line only

@@ -2,19 +2,23 @@
 
 Textual's Footer rebuilds a widget per key whenever the bindings change, which costs tens of
 milliseconds; the game changes what keys do on almost every key press, so this bar draws the
-same information as one line of text instead.
+same information as one line of text instead. Descriptions that came from `t()` are shown in
+the language in use now, not the one in use when the screen's class was created.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar, NamedTuple
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
-from textual.binding import Binding
+from textual.binding import ActiveBinding, Binding
 from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widget import Widget
+
+from agent_avenue.i18n import retranslate
 
 
 class _Item(NamedTuple):
@@ -66,12 +70,34 @@ class KeyBar(Widget):
             self.refresh()
 
     def render(self) -> Text:
-        """The keys and their descriptions, grouped like Textual's footer."""
+        """The keys and their descriptions, grouped like Textual's footer.
+
+        When they do not fit (longer languages, many keys), one space separates them instead of
+        two; if that is not enough, the app-wide keys (rules, quit), which work everywhere and
+        are listed on the start and handoff screens, are left out from the right.
+        """
+        shown = [active for active in self.screen.active_bindings.values() if active.binding.show]
+        text = self._build(shown, gap=" ")
+        if not self.size.width or self._fits(text):
+            return text
+        text = self._build(shown, gap="")
+        while not self._fits(text):
+            app_wide = [n for n, active in enumerate(shown) if active.node is self.app]
+            if not app_wide:
+                break
+            del shown[app_wide[-1]]
+            text = self._build(shown, gap="")
+        return text
+
+    def _fits(self, text: Text) -> bool:
+        return cell_len(text.plain.rstrip()) <= self.size.width
+
+    def _build(self, shown: list[ActiveBinding], gap: str) -> Text:
+        """The bar's text for these bindings, `gap` added after each key's description."""
         key_style = self.get_component_rich_style("keybar--key")
         off_style = self.get_component_rich_style("keybar--disabled")
         text = Text(no_wrap=True, overflow="ellipsis")
         items: list[_Item] = []
-        shown = [active for active in self.screen.active_bindings.values() if active.binding.show]
         index = 0
         while index < len(shown):
             first = shown[index]
@@ -91,10 +117,11 @@ class KeyBar(Widget):
                 items.append(_Item(start, len(text), member.binding, member.node, member.enabled))
             start = len(text)
             description = group.description if group is not None else first.binding.description
-            text.append(" " + description, None if first.enabled else off_style)
+            # Descriptions are fixed when a class is made: show them in today's language.
+            text.append(" " + retranslate(description), None if first.enabled else off_style)
             if len(members) == 1:
                 items[-1] = items[-1]._replace(end=len(text))
-            text.append(" ")
+            text.append(gap)
         self._items = items
         return text
 

@@ -8,7 +8,7 @@ from agent_avenue.describe import signed
 from agent_avenue.engine import Phase, PlayerView, RecruitPreview, recruit_preview
 from agent_avenue.engine.preview import unseen_agents
 from agent_avenue.engine.rules import CATCH_LEAD
-from agent_avenue.i18n import agent_name, card_name, t
+from agent_avenue.i18n import LANGUAGES, agent_name, card_name, catalogue, t
 
 SEAT_KEYS = ("seat.green", "seat.blue")
 
@@ -18,10 +18,23 @@ def colour_name(seat: int) -> str:
     return t(SEAT_KEYS[seat])
 
 
-def who(seat: int, names: tuple[str, str]) -> str:
-    """A player's name with their colour, unless the name already is the colour."""
+def local_names(names: tuple[str, str]) -> tuple[str, str]:
+    """The players' names, a name that is its seat's colour in any language ("Green", "Vert")
+    given in the language in use, so the default names follow a change of language."""
+
+    def local(seat: int) -> str:
+        name = names[seat]
+        colours = {catalogue(code)[SEAT_KEYS[seat]].casefold() for code in LANGUAGES}
+        return colour_name(seat) if name.casefold() in colours else name
+
+    return local(0), local(1)
+
+
+def who(seat: int, names: tuple[str, ...]) -> str:
+    """A player's name with their colour, unless the name already is the colour (`names` by
+    seat: in a team game seats 2 and 3 are green's and blue's second players)."""
     name = names[seat]
-    colour = colour_name(seat)
+    colour = colour_name(seat % 2)
     if name.casefold() == colour.casefold():
         return name
     return t("app.name_colour", name=name, colour=colour)
@@ -42,14 +55,11 @@ def effect_text(preview: RecruitPreview, view: PlayerView, side: int, other: str
 
 
 def preview_line(view: PlayerView, side: int, agent: str, names: tuple[str, str]) -> str:
-    """What recruiting `agent` would do for `side`, judged alone (if nothing else moved)."""
-    preview = recruit_preview(view, side, agent)
-    return t(
-        "recruit.preview_line",
-        agent=agent_name(agent),
-        count=preview.count,
-        effect=effect_text(preview, view, side, names[1 - side]),
-    )
+    """What recruiting `agent` would do for `side`, judged alone (if nothing else moved), with
+    the count rule: "2nd Sentinel: +2 (middle icon), 5 to catch" (explain.preview_phrase)."""
+    from agent_avenue.explain import preview_phrase
+
+    return preview_phrase(view, side, agent, names)
 
 
 def hidden_range(view: PlayerView, side: int, names: tuple[str, str]) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -11,8 +12,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from agent_avenue.describe import result_sentence
 from agent_avenue.engine import PlayerView, Result
+from agent_avenue.explain import explain_result
 from agent_avenue.i18n import t
 from agent_avenue.session import SEAT_COLOURS, LogEntry
 from agent_avenue.ui.keybar import KeyBar
@@ -21,12 +22,26 @@ from agent_avenue.ui.screens.size import SizeWarning
 from agent_avenue.ui.widgets import BoardRing, CollectionPanel
 
 
+def team_replay_line(view: PlayerView, seats: tuple[str, ...], seed: int, first: int) -> str:
+    """The command that deals a team game again: players and names included."""
+    return t(
+        "team.gameover_replay",
+        turn=view.turn,
+        players=len(seats),
+        names=shlex.quote(",".join(seats)),
+        mode=view.mode.value,
+        seed=seed,
+        first=SEAT_COLOURS[first],
+    )
+
+
 class GameOverScreen(Screen[bool]):
     """Dismissed with True for a new game, False to quit."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "again", t("gameover.key_again")),
         Binding("l", "log", t("app.key_log")),
+        Binding("h", "history", t("history_screen.key_open")),
         Binding("q", "leave", t("gameover.key_quit")),
     ]
 
@@ -38,10 +53,13 @@ class GameOverScreen(Screen[bool]):
         seed: int,
         first: int,
         log: tuple[LogEntry, ...],
+        seats: tuple[str, ...] = (),
     ) -> None:
         super().__init__(classes=f"-winner-{result.winner}")
         self.view = view
         self.names = names
+        self.seats = seats
+        """Every player's name by seat in a team game (3 or 4 players); empty in a duel."""
         self.result = result
         self.seed = seed
         self.first = first
@@ -51,13 +69,12 @@ class GameOverScreen(Screen[bool]):
         """Headline, sentence, board and collections."""
         yield SizeWarning()
         with Vertical(classes="main", id="over-main"):
-            yield Static(
-                Content(t("gameover.title", name=self.names[self.result.winner])),
-                id="over-title",
-            )
-            yield Static(
-                Content(result_sentence(self.result, self.view, self.names)), id="over-sentence"
-            )
+            winner = self.result.winner
+            title = "team.gameover_title" if len(self.seats) > winner + 2 else "gameover.title"
+            yield Static(Content(t(title, name=self.names[winner])), id="over-title")
+            # Who won and why; every condition met and the tie rule's note (explain.py).
+            why = "\n".join(explain_result(self.result, self.view, self.names))
+            yield Static(Content(why), id="over-sentence")
             with Horizontal(id="over-table"):
                 yield BoardRing(id="over-board")
                 with Vertical(id="over-side"):
@@ -70,15 +87,23 @@ class GameOverScreen(Screen[bool]):
                 turn=self.view.turn,
                 first=SEAT_COLOURS[self.first],
             )
+            if len(self.seats) > 2:
+                replay = team_replay_line(self.view, self.seats, self.seed, self.first)
             yield Static(Content(replay), id="over-replay")
         yield KeyBar()
+
+    async def refresh_language(self, names: tuple[str, str]) -> None:
+        """The result again, in the language now in use."""
+        self.names = names
+        await self.recompose()
+        self.on_mount()
 
     def on_mount(self) -> None:
         """Fill the board and collections with the final position."""
         self.query_one(BoardRing).update_view(self.view, self.names)
         for side in (0, 1):
             panel = self.query_one(f"#over-collection-{side}", CollectionPanel)
-            panel.update_view(self.view, side, self.names)
+            panel.update_view(self.view, side, self.names, self.seats)
 
     def action_again(self) -> None:
         """A new game (back to the start screen)."""
@@ -90,4 +115,10 @@ class GameOverScreen(Screen[bool]):
 
     def action_log(self) -> None:
         """The whole game's log."""
-        self.app.push_screen(LogScreen(self.entries, self.names, self.view.rules))
+        self.app.push_screen(LogScreen(self.entries, self.names, self.view.rules, self.seats))
+
+    def action_history(self) -> None:
+        """The score sheet, this game included (it was recorded as it ended)."""
+        from agent_avenue.ui.screens.history import HistoryScreen
+
+        self.app.push_screen(HistoryScreen(self.view.rules))

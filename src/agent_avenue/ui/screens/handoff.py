@@ -12,7 +12,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Static
 
-from agent_avenue.i18n import t
+from agent_avenue.i18n import retranslate, t
 from agent_avenue.ui.keybar import KeyBar
 from agent_avenue.ui.screens.size import SizeWarning
 
@@ -22,7 +22,10 @@ DEFAULT_DELAY = 0.7
 class HandoffScreen(Screen[None]):
     """Pass the terminal to one player; keys are ignored for a moment so none can skip it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "proceed", t("handoff.key_ready"))]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "proceed", t("handoff.key_ready")),
+        Binding("o", "app.settings", t("settings.key_open")),
+    ]
 
     def __init__(
         self, seat: int, title: str, purpose: str, prompt: str, button: str, delay: float
@@ -50,6 +53,16 @@ class HandoffScreen(Screen[None]):
                 button.can_focus = False  # Enter belongs to the screen, which can ignore it
                 yield button
         yield KeyBar()
+
+    async def refresh_language(self, names: tuple[str, str]) -> None:
+        """Show the texts again in the language now in use (after a switch in the settings)."""
+        self._title = retranslate(self._title)
+        self._purpose = retranslate(self._purpose)
+        self._prompt = retranslate(self._prompt)
+        self._button = retranslate(self._button)
+        await self.recompose()
+        if self.ready:
+            self._arm()
 
     def on_mount(self) -> None:
         """Start the pause during which keys and clicks do nothing."""

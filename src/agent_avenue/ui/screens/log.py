@@ -26,11 +26,18 @@ class LogScreen(Screen[None]):
         Binding("l,q", "close", t("app.key_close_log"), show=False),
     ]
 
-    def __init__(self, entries: tuple[LogEntry, ...], names: tuple[str, str], rules: Rules) -> None:
+    def __init__(
+        self,
+        entries: tuple[LogEntry, ...],
+        names: tuple[str, str],
+        rules: Rules,
+        seats: tuple[str, ...] = (),
+    ) -> None:
         super().__init__()
         self._rules = rules
         self._entries = entries
         self._names = names
+        self._seats = seats
 
     def compose(self) -> ComposeResult:
         """A title and the log."""
@@ -39,10 +46,16 @@ class LogScreen(Screen[None]):
         yield GameLog(self._rules, id="log-full", classes="main")
         yield KeyBar()
 
+    async def refresh_language(self, names: tuple[str, str]) -> None:
+        """The log again, in the language now in use."""
+        self._names = names
+        await self.recompose()
+        self.on_mount()
+
     def on_mount(self) -> None:
         """Fill the log and scroll to its end."""
         log = self.query_one(GameLog)
-        log.set_entries(self._entries, self._names)
+        log.set_entries(self._entries, self._names, self._seats)
         log.focus()
 
     def action_close(self) -> None:

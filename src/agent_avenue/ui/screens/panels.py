@@ -29,6 +29,7 @@ from agent_avenue.engine import (
     Recruit,
     Take,
 )
+from agent_avenue.explain import offer_card_lines, offer_split_line
 from agent_avenue.i18n import agent_name, card_name, t
 from agent_avenue.ui.messages import ActionChosen, Continue
 from agent_avenue.ui.phrases import hidden_range, preview_line
@@ -68,6 +69,20 @@ class Panel(Vertical):
     def choose(self, action: Action) -> None:
         """Hand a legal action up to the app."""
         self.post_message(ActionChosen(action))
+
+    def keep_state(self, old: Panel) -> None:
+        """Take over what the player had chosen on `old`, the same panel in another language."""
+
+    def hint_view(self) -> PlayerView | None:
+        """The view a hint (key h) judges this decision from, or None: no hint here."""
+        return None
+
+    def show_hint(self, text: str) -> None:
+        """Show a hint's line at the bottom of the panel (replacing an earlier one)."""
+        for line in self.query("#hint-line").results(Static):
+            line.update(_plain(text))
+            return
+        self.mount(Static(_plain(text), id="hint-line", classes="panel-status hint-line"))
 
 
 class WaitingPanel(Panel):
@@ -119,6 +134,15 @@ class OfferPanel(Panel):
     def on_mount(self) -> None:
         """Show the starting choice."""
         self._update()
+
+    def hint_view(self) -> PlayerView | None:
+        """The offering player's own view."""
+        return self.view
+
+    def keep_state(self, old: Panel) -> None:
+        """The cards already chosen stay chosen."""
+        if isinstance(old, OfferPanel) and old.hand == self.hand:
+            self.selected, self.up, self.down = old.selected, old.up, old.down
 
     def _can_discard(self) -> bool:
         return any(isinstance(a, Discard) for a in self.legal)
@@ -233,18 +257,18 @@ class OfferPanel(Panel):
         return lines
 
     def _status(self) -> list[str]:
-        """The discard note, then help, an explanation, or what each recruit would give."""
-        me = self.view.me.index
-        other = self.names[1 - me]
+        """The discard note, then help, the selected card's previews, or each split's result."""
         pair = self._pair()
         lines: list[str] = [self.note] if self.note else []
-        if pair is None:
+        if pair is None and self.selected is None:
             lines.append(t("offer.help"))
-        elif pair in self.legal:
+        elif pair is None and self.selected is not None:
+            # The selected card: what it would do for you, and for the opponent (explain.py).
+            lines.extend(offer_card_lines(self.view, self.hand[self.selected], self.names))
+        elif pair is not None and pair in self.legal:
             for taken, kept in ((pair.face_up, pair.face_down), (pair.face_down, pair.face_up)):
-                mine = preview_line(self.view, me, kept, self.names)
-                lines.append(t("offer.if_taken", other=other, agent=agent_name(taken), mine=mine))
-        elif pair.face_up == pair.face_down:
+                lines.append(offer_split_line(self.view, taken, kept, self.names))
+        elif pair is not None and pair.face_up == pair.face_down:
             lines.append(t("offer.same_names", agent=agent_name(pair.face_up)))
         else:
             lines.append(t("offer.not_allowed"))
@@ -280,7 +304,9 @@ class RecruitPanel(Panel):
                     yield Static(_plain(t("recruit.take_up")), classes="option-key")
                     mine = preview_line(view, me, view.face_up, self.names)
                     yield Static(_plain(t("recruit.for_you", line=mine)))
-                    yield Static(_plain(t("recruit.other_gets_hidden", other=other)))
+                    # What the hidden card could do for the opponent, from what this seat saw.
+                    theirs_hidden = hidden_range(view, active, self.names)
+                    yield Static(_plain(t("recruit.other_gets", other=other, line=theirs_hidden)))
             with Horizontal(classes="recruit-option", id="recruit-down"):
                 yield CardBack()
                 with Vertical(classes="panel-info"):
@@ -291,6 +317,10 @@ class RecruitPanel(Panel):
                     yield Static(_plain(t("recruit.other_gets", other=other, line=theirs)))
         hand = ", ".join(agent_name(a) for a in view.hand) or t("recruit.empty_hand")
         yield Static(_plain(t("recruit.your_hand", hand=hand)), classes="panel-status")
+
+    def hint_view(self) -> PlayerView | None:
+        """The recruiting player's own view."""
+        return self.view
 
     def allows(self, action: str, params: Params) -> bool | None:
         """u and d take a card."""
@@ -345,6 +375,12 @@ class PickPanel(Panel):
                 view.border_subtitle = _plain(t("pick.key", number=number))
                 yield view
 
+    def hint_view(self) -> PlayerView | None:
+        """A public pick: judged from public facts only (hints.seat_view)."""
+        from agent_avenue.hints import seat_view
+
+        return seat_view(self.view, self.actor, tuple(Take(card) for card in self.cards))
+
     def allows(self, action: str, params: Params) -> bool | None:
         """A number key takes that card."""
         return action == "take" and 1 <= _number(params) <= len(self.cards)
@@ -397,6 +433,14 @@ class ChoicePanel(Panel):
                 ]
                 yield Static(_plain("\n".join(lines)), classes="panel-info")
 
+    def hint_view(self) -> PlayerView | None:
+        """The owner's own view for a choice from hand; public facts only for one in play."""
+        if self.view.seat == self.actor:
+            return self.view
+        from agent_avenue.hints import seat_view
+
+        return seat_view(self.view, self.actor, tuple(Choose(a) for a in self.options))
+
     def allows(self, action: str, params: Params) -> bool | None:
         """A number key chooses that agent."""
         return action == "choose" and 1 <= _number(params) <= len(self.options)
@@ -444,6 +488,12 @@ class ConfirmPanel(Panel):
                 )
                 yield Static(_plain(t("choice.confirm_no")))
 
+    def hint_view(self) -> PlayerView | None:
+        """Spycation's yes/no is public: judged from public facts only."""
+        from agent_avenue.hints import seat_view
+
+        return seat_view(self.view, self.actor, (YES, NO))
+
     def allows(self, action: str, params: Params) -> bool | None:
         """y or n."""
         return action in ("answer_yes", "answer_no")
@@ -483,12 +533,15 @@ class RevealPanel(Panel):
                     yield Static(_plain(self.names[side]), classes=f"reveal-name -seat-{side}")
                     yield AgentCard(agent, side, self.view, side)
             yield Static(_plain("\n".join(self.lines)), classes="panel-info reveal-lines")
-        yield Static(_plain(t("reveal.moving")), id="reveal-prompt", classes="panel-status")
+        prompt = self.prompt if self.done else t("reveal.moving")
+        yield Static(_plain(prompt), id="reveal-prompt", classes="panel-status")
 
     def finish(self) -> None:
         """The meeples have stopped: show what comes next and accept Enter."""
         self.done = True
-        self.query_one("#reveal-prompt", Static).update(_plain(self.prompt))
+        # Possibly called before the panel is composed: compose then shows the prompt itself.
+        for prompt in self.query("#reveal-prompt").results(Static):
+            prompt.update(_plain(self.prompt))
 
     def allows(self, action: str, params: Params) -> bool | None:
         """Enter goes on once the animation is over (before that it skips it)."""
@@ -514,6 +567,8 @@ def recruit_headline(before: PlayerView, action: Recruit, names: tuple[str, str]
     """Who took which offered card ("Blue recruited the face-down card; Green gets...")."""
     recruiter = 1 - before.active
     key = "reveal.took_up" if action.face_up else "reveal.took_down"
+    if any(len(side.member_hand_sizes) > 1 for side in before.sides):
+        key = "team.took_up" if action.face_up else "team.took_down"  # a team game
     return t(key, name=names[recruiter], other=names[before.active])
 
 

@@ -34,6 +34,8 @@ class RulesScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", t("rules.key_close")),
         Binding("q,question_mark,f1", "close", t("rules.key_close"), show=False),
+        Binding("o", "app.settings", t("settings.key_open")),
+        Binding("slash", "app.command_palette", t("rulesbook.key_search")),
     ]
 
     def __init__(self, cards: tuple[tuple[str, bool], ...]) -> None:
@@ -48,6 +50,11 @@ class RulesScreen(Screen[None]):
         with VerticalScroll(id="rules-scroll", classes="main"):
             yield Markdown(rules_markdown(self._cards), id="rules-text")
         yield KeyBar()
+
+    async def refresh_language(self, names: tuple[str, str]) -> None:
+        """The rules book again, in the language now in use."""
+        await self.recompose()
+        self.on_mount()
 
     def on_mount(self) -> None:
         """Scroll with the arrow keys at once."""

@@ -14,9 +14,11 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
 
 from agent_avenue.engine import Mode
 from agent_avenue.i18n import t
+from agent_avenue.teams import PLAYER_COUNTS, side_names
 from agent_avenue.ui.keybar import KeyBar
-from agent_avenue.ui.phrases import colour_name
+from agent_avenue.ui.phrases import colour_name, local_names
 from agent_avenue.ui.screens.size import SizeWarning
+from agent_avenue.ui.team import default_names, local_seat_names
 
 NAME_LENGTH = 12
 RANDOM = None
@@ -33,11 +35,13 @@ class Choices(RadioSet, inherit_bindings=False):
 
 
 class StartSettings(NamedTuple):
-    """The start screen's choices: names (green first), board side, first player (None: random)."""
+    """The start screen's choices: names (one per seat, green first), board side, first side
+    (None: random), and how many players (3 or 4: a team game)."""
 
-    names: tuple[str, str]
+    names: tuple[str, ...]
     mode: Mode
     first: int | None
+    players: int = 2
 
 
 class StartScreen(Screen[StartSettings]):
@@ -45,14 +49,20 @@ class StartScreen(Screen[StartSettings]):
 
     AUTO_FOCUS = None
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "start", t("start.key_start"), show=True)
+        Binding("enter", "start", t("start.key_start"), show=True),
+        Binding("o", "app.settings", t("settings.key_open")),
+        Binding("f2", "tutorial", t("tutorial.key_tutorial")),
     ]
 
-    def __init__(self, names: tuple[str, str], mode: Mode, first: int | None) -> None:
+    def __init__(
+        self, names: tuple[str, ...], mode: Mode, first: int | None, players: int = 2
+    ) -> None:
         super().__init__()
-        self._names = names
+        # One name per seat that could play (4), the team seats' defaults where none is given.
+        self._names = names + default_names(4)[len(names) :]
         self._mode = mode
         self._first = first
+        self._players = players
 
     def compose(self) -> ComposeResult:
         """Two name fields, two choices and a start button."""
@@ -71,6 +81,22 @@ class StartScreen(Screen[StartSettings]):
                             id=f"name-{seat}",
                             compact=True,
                         )
+                        # A team game's second player of this side (seat 2 or 3).
+                        partner = seat + 2
+                        label = Label(
+                            Content(t("team.partner_label", colour=colour_name(seat))),
+                            id=f"name-label-{partner}",
+                        )
+                        field = Input(
+                            value=self._names[partner],
+                            placeholder=default_names(4)[partner],
+                            max_length=NAME_LENGTH,
+                            id=f"name-{partner}",
+                            compact=True,
+                        )
+                        label.display = field.display = partner < self._players
+                        yield label
+                        yield field
             with Horizontal(id="start-choices"):
                 with Vertical(classes="start-choice"):
                     yield Label(Content(t("start.mode_label")))
@@ -88,9 +114,11 @@ class StartScreen(Screen[StartSettings]):
                 with Vertical(classes="start-choice"):
                     yield Label(Content(t("start.first_label")))
                     with Choices(id="first", compact=True):
+                        players = self._names[: self._players]
+                        sides = side_names(players) if self._players > 2 else players
                         for seat in (0, 1):
                             yield RadioButton(
-                                Content(self._names[seat]),
+                                Content(sides[seat]),
                                 value=self._first == seat,
                                 id=f"first-{seat}",
                             )
@@ -99,29 +127,84 @@ class StartScreen(Screen[StartSettings]):
                             value=self._first is None,
                             id="first-random",
                         )
+                with Vertical(classes="start-choice"):
+                    yield Label(Content(t("team.players_label")))
+                    with Choices(id="players", compact=True):
+                        for count in PLAYER_COUNTS:
+                            yield RadioButton(
+                                Content(t(f"team.players_{count}")),
+                                value=self._players == count,
+                                id=f"players-{count}",
+                            )
             with Center():
                 button = Button(
                     Content(t("start.button")), id="start-button", variant="primary", compact=True
                 )
                 button.can_focus = False  # Enter starts from anywhere but a radio list
                 yield button
+            with Center():
+                lessons = Button(
+                    Content(t("tutorial.start_button")), id="tutorial-button", compact=True
+                )
+                lessons.can_focus = False
+                yield lessons
             yield Static(Content(t("start.help")), id="start-help")
         yield KeyBar()
 
-    def names(self) -> tuple[str, str]:
-        """The names typed (a colour when a field is left empty)."""
-        typed = [self.query_one(f"#name-{seat}", Input).value.strip() for seat in (0, 1)]
-        chosen = [name or colour_name(seat) for seat, name in enumerate(typed)]
-        if chosen[0].casefold() == chosen[1].casefold():
-            chosen = [colour_name(0), colour_name(1)]
-        return chosen[0], chosen[1]
+    async def refresh_language(self, names: tuple[str, str]) -> None:
+        """Show the screen again in the language now in use, keeping what was typed and chosen."""
+        typed = tuple(self.query_one(f"#name-{seat}", Input).value for seat in range(4))
+        self._names = (*local_names((typed[0], typed[1])), *local_seat_names(typed)[2:])
+        self._mode, self._first = self._choices()
+        self._players = self.players()
+        await self.recompose()
+
+    def _choices(self) -> tuple[Mode, int | None]:
+        """The board side and the first player chosen on screen (None: at random)."""
+        mode_set = self.query_one("#mode", RadioSet)
+        advanced = mode_set.pressed_button is not None and mode_set.pressed_button.id == "advanced"
+        first_set = self.query_one("#first", RadioSet)
+        pressed = first_set.pressed_button
+        first: int | None = RANDOM
+        if pressed is not None and pressed.id in ("first-0", "first-1"):
+            first = int(pressed.id[-1])
+        return (Mode.ADVANCED if advanced else Mode.SIMPLE), first
+
+    def players(self) -> int:
+        """How many players are chosen: 2, or 3 or 4 for a team game."""
+        pressed = self.query_one("#players", RadioSet).pressed_button
+        if pressed is None or pressed.id is None:
+            return self._players
+        return int(pressed.id.rpartition("-")[2])
+
+    def names(self) -> tuple[str, ...]:
+        """The names typed, one per player (a default when a field is left empty; all defaults
+        when two players share a name)."""
+        players = self.players()
+        defaults = default_names(players)
+        typed = [self.query_one(f"#name-{seat}", Input).value.strip() for seat in range(players)]
+        chosen = [name or defaults[seat] for seat, name in enumerate(typed)]
+        if len({name.casefold() for name in chosen}) < players:
+            chosen = list(defaults)
+        return tuple(chosen)
 
     @on(Input.Changed)
-    def _rename_choices(self, event: Input.Changed) -> None:
+    def _rename_choices(self, event: Input.Changed | None = None) -> None:
         names = self.names()
+        sides = side_names(names) if len(names) > 2 else (names[0], names[1])
         for seat in (0, 1):
             button = self.query_one(f"#first-{seat}", RadioButton)
-            button.label = Content(names[seat])
+            button.label = Content(sides[seat])
+
+    @on(RadioSet.Changed, "#players")
+    def _players_changed(self) -> None:
+        """Show one name field per player; the first-player choice names the sides."""
+        players = self.players()
+        for partner in (2, 3):
+            shown = partner < players
+            self.query_one(f"#name-label-{partner}").display = shown
+            self.query_one(f"#name-{partner}").display = shown
+        self._rename_choices()
 
     @on(Input.Submitted)
     def _submitted(self) -> None:
@@ -131,14 +214,17 @@ class StartScreen(Screen[StartSettings]):
     def _pressed(self) -> None:
         self.action_start()
 
+    @on(Button.Pressed, "#tutorial-button")
+    def _tutorial_pressed(self) -> None:
+        self.action_tutorial()
+
+    def action_tutorial(self) -> None:
+        """The lessons (the tutorial), shown over this screen."""
+        open_tutorial = getattr(self.app, "open_tutorial", None)
+        if callable(open_tutorial):
+            open_tutorial()
+
     def action_start(self) -> None:
         """Start the game with the choices on screen."""
-        mode_set = self.query_one("#mode", RadioSet)
-        advanced = mode_set.pressed_button is not None and mode_set.pressed_button.id == "advanced"
-        first_set = self.query_one("#first", RadioSet)
-        pressed = first_set.pressed_button
-        first: int | None = RANDOM
-        if pressed is not None and pressed.id in ("first-0", "first-1"):
-            first = int(pressed.id[-1])
-        mode = Mode.ADVANCED if advanced else Mode.SIMPLE
-        self.dismiss(StartSettings(self.names(), mode, first))
+        mode, first = self._choices()
+        self.dismiss(StartSettings(self.names(), mode, first, self.players()))

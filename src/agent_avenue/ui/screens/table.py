@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -22,7 +23,8 @@ from agent_avenue.engine import (
     Rules,
 )
 from agent_avenue.engine.rules import BOARD_SIZE
-from agent_avenue.i18n import t
+from agent_avenue.explain import explain_step
+from agent_avenue.i18n import retranslate, t
 from agent_avenue.session import LogEntry
 from agent_avenue.ui.keybar import KeyBar
 from agent_avenue.ui.screens.log import LogScreen
@@ -40,15 +42,19 @@ from agent_avenue.ui.screens.panels import (
     recruited_cards,
 )
 from agent_avenue.ui.screens.size import SizeWarning
+from agent_avenue.ui.screens.team_panels import team_private_maker, team_public_maker
 from agent_avenue.ui.widgets import BoardRing, CollectionPanel, GameLog, TableStatus
 
 MAX_CARD_KEYS = 9
+PanelMaker = Callable[[tuple[str, str]], Panel]
+"""Builds the panel of the moment for the players' names (again after a change of language)."""
 COMPACT_HEIGHT = 34
 """Below this many rows the collections list their agents compactly."""
 PANEL_ACTIONS: tuple[tuple[object, ...], ...] = (
     *((name, n) for name in ("select", "take", "choose") for n in range(1, MAX_CARD_KEYS + 1)),
     *((name,) for name in ("mark_up", "mark_down", "discard", "offer", "recruit_up")),
     *((name,) for name in ("recruit_down", "answer_yes", "answer_no", "continue")),
+    ("play",),
 )
 MOVING_KINDS = frozenset({EventKind.RECRUIT, EventKind.MOVE, EventKind.HOME_BOOST})
 
@@ -94,6 +100,7 @@ class TableScreen(Screen[None]):
         Binding("d", "do('mark_down')", t("app.key_face_down")),
         Binding("x", "do('discard')", t("app.key_discard")),
         Binding("enter", "do('offer')", t("app.key_offer")),
+        Binding("enter", "do('play')", t("team.key_play")),
         Binding("u", "do('recruit_up')", t("app.key_take_up")),
         Binding("d", "do('recruit_down')", t("app.key_take_down")),
         Binding("y", "do('answer_yes')", t("app.key_yes")),
@@ -101,17 +108,22 @@ class TableScreen(Screen[None]):
         Binding("enter", "do('continue')", t("app.key_continue")),
         Binding("space", "do('continue')", t("app.key_continue"), show=False),
         Binding("l", "log", t("app.key_log")),
+        Binding("h", "hint", t("hint.key")),
     ]
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, seats: tuple[str, ...] = ()) -> None:
         super().__init__()
         self.rules = rules
+        self.seats = seats
+        """Every player's name by seat in a team game (3 or 4 players); empty in a duel."""
         self.panel: Panel = WaitingPanel("")
         self._timer: Timer | None = None
         self._frames: list[tuple[int, int]] = []
         self._log_entries: list[LogEntry] = []
         self._names: tuple[str, str] = ("", "")
         self._footer_signature: tuple[bool | None, ...] = ()
+        self._view: PlayerView | None = None
+        self._make_panel: PanelMaker | None = None
 
     def compose(self) -> ComposeResult:
         """Board and side column on top, the log on wide terminals, the panel below."""
@@ -129,44 +141,80 @@ class TableScreen(Screen[None]):
 
     def on_resize(self, event: Resize) -> None:
         """On short terminals the collections put their agents on shared lines."""
-        compact = event.size.height < COMPACT_HEIGHT
+        self._set_compact(event.size.height)
+
+    def _set_compact(self, height: int) -> None:
+        compact = height < COMPACT_HEIGHT
         for panel in self.query(CollectionPanel):
             panel.set_class(compact, "-compact")
+
+    async def refresh_language(self, names: tuple[str, str]) -> None:
+        """Show everything again in the language now in use (after a switch in the settings).
+
+        The game does not restart: the same view, log and panel are shown, a half-made offer
+        keeps its choices, and a reveal shows its end at once (the meeples stop moving).
+        """
+        self._stop_animation()
+        old = self.panel
+        self._names = names
+        if self._make_panel is not None:
+            self.panel = self._make_panel(names)
+            self.panel.keep_state(old)
+        await self.recompose()
+        self._set_compact(self.size.height)
+        if self._view is not None:
+            self._show_view(self._view, names)
+        self.query_one("#table-log", GameLog).set_entries(self._log_entries, names, self.seats)
+        if isinstance(self.panel, RevealPanel):
+            self.panel.finish()
+        self._footer_signature = ()
+        self.update_footer()
 
     # What the app calls --------------------------------------------------------------------------
 
     def _show_view(self, view: PlayerView, names: tuple[str, str]) -> None:
         """Board, status and both collections from one view."""
         self._names = names
+        self._view = view
         self.query_one(BoardRing).update_view(view, names)
-        self.query_one(TableStatus).update_view(view, names)
+        self.query_one(TableStatus).update_view(view, names, self.seats)
         for side in (0, 1):
-            self.query_one(f"#collection-{side}", CollectionPanel).update_view(view, side, names)
+            panel = self.query_one(f"#collection-{side}", CollectionPanel)
+            panel.update_view(view, side, names, self.seats)
 
-    def _set_panel(self, panel: Panel) -> None:
+    def _set_panel(self, make: PanelMaker) -> Panel:
+        """Show the panel `make` builds for the players' names (kept, to build it again in
+        another language)."""
         self._stop_animation()
+        panel = make(self._names)
+        self._make_panel = make
         box = self.query_one("#panel-box", Container)
         box.remove_children()
         self.panel = panel
         box.mount(panel)
         self.update_footer()
+        return panel
 
     def show_waiting(self, public: PlayerView, names: tuple[str, str], text: str) -> None:
         """Public information only, with a neutral line (shown behind a handoff)."""
         self._show_view(public, names)
-        self._set_panel(WaitingPanel(text))
+        self._set_panel(lambda _: WaitingPanel(retranslate(text)))
 
     def show_private(self, view: PlayerView, names: tuple[str, str], note: str | None) -> None:
         """One player's private decision: their offer, their recruit, or a choice from hand."""
         self._show_view(view, names)
         seat = view.seat
         assert seat is not None
-        if view.phase is Phase.OFFER:
-            self._set_panel(OfferPanel(view, names, note))
+        team = team_private_maker(view, self.seats, note) if self.seats else None
+        if team is not None:
+            self._set_panel(team)
+        elif view.phase is Phase.OFFER:
+            again = retranslate(note) if note else note
+            self._set_panel(lambda names: OfferPanel(view, names, again))
         elif view.phase is Phase.RECRUIT:
-            self._set_panel(RecruitPanel(view, names))
+            self._set_panel(lambda names: RecruitPanel(view, names))
         else:
-            self._set_panel(ChoicePanel(view, seat, view.legal, names))
+            self._set_panel(lambda names: ChoicePanel(view, seat, view.legal, names))
 
     def show_public_choice(
         self,
@@ -177,12 +225,15 @@ class TableScreen(Screen[None]):
     ) -> None:
         """A decision everyone may watch: a black market pick, a choice in play, a yes/no."""
         self._show_view(public, names)
-        if public.phase is Phase.PICK:
-            self._set_panel(PickPanel(public, actor, legal, names))
+        team = team_public_maker(public, actor, legal, self.seats) if self.seats else None
+        if team is not None:
+            self._set_panel(team)
+        elif public.phase is Phase.PICK:
+            self._set_panel(lambda names: PickPanel(public, actor, legal, names))
         elif public.phase is Phase.CONFIRM:
-            self._set_panel(ConfirmPanel(public, actor, names))
+            self._set_panel(lambda names: ConfirmPanel(public, actor, names))
         else:
-            self._set_panel(ChoicePanel(public, actor, legal, names))
+            self._set_panel(lambda names: ChoicePanel(public, actor, legal, names))
 
     def show_reveal(
         self,
@@ -196,21 +247,28 @@ class TableScreen(Screen[None]):
     ) -> None:
         """The public consequences of an action, meeples moving space by space."""
         self._show_view(after, names)
-        lines: list[str] = []
-        if recruit is not None:
-            headline = recruit_headline(before, recruit, names)
-            if headline:
-                lines.append(headline)
-        for event in events:
-            if event.kind in (EventKind.TURN, EventKind.GAME_OVER):
-                continue
-            sentence = describe_event(event, names, self.rules)
-            if sentence:
-                lines.append(sentence)
-        recruited = recruited_cards(events) if recruit is not None else ()
-        # The cards are drawn against the view before the recruit: they mark the copy just used.
-        panel = RevealPanel(before, tuple(lines), recruited, names, prompt)
-        self._set_panel(panel)
+
+        def make(names: tuple[str, str]) -> Panel:
+            lines: list[str] = []
+            if recruit is not None:
+                headline = recruit_headline(before, recruit, names)
+                if headline:
+                    lines.append(headline)
+            if not self.seats:
+                # A duel: what happened and why (count rule, escapes, landings), explain.py.
+                lines.extend(explain_step(before, after, events, names))
+            for event in events if self.seats else ():
+                if event.kind in (EventKind.TURN, EventKind.GAME_OVER):
+                    continue
+                sentence = describe_event(event, names, self.rules, self.seats)
+                if sentence:
+                    lines.append(sentence)
+            recruited = recruited_cards(events) if recruit is not None else ()
+            # The cards are drawn against the view before the recruit: they mark the copy used.
+            return RevealPanel(before, tuple(lines), recruited, names, retranslate(prompt))
+
+        panel = self._set_panel(make)
+        assert isinstance(panel, RevealPanel)
         start = (before.sides[0].position, before.sides[1].position)
         homes = (after.sides[0].home, after.sides[1].home)
         frames = movement_frames(start, homes, events)
@@ -247,7 +305,7 @@ class TableScreen(Screen[None]):
         """Add one step's public events to the log."""
         self._log_entries.append(entry)
         log = self.query_one("#table-log", GameLog)
-        log.add_entry(entry, names)
+        log.add_entry(entry, names, self.seats)
         self.call_after_refresh(log.scroll_end, animate=False)
 
     def on_screen_resume(self) -> None:
@@ -271,6 +329,8 @@ class TableScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The footer shows only what the panel can do now."""
+        if action == "hint":
+            return True if self.panel.hint_view() is not None else None
         if action != "do":
             return True
         name = parameters[0] if parameters else ""
@@ -288,9 +348,20 @@ class TableScreen(Screen[None]):
         if self.panel.allows(name, params):
             self.panel.run(name, params)
 
+    def action_hint(self) -> None:
+        """A suggested action with a one-line reason, shown in the panel (hints.py)."""
+        view = self.panel.hint_view()
+        if view is None:
+            return
+        from agent_avenue.hints import hint_unavailable, suggest
+
+        hint = suggest(view, self._names)
+        self.panel.show_hint(hint.text if hint is not None else hint_unavailable())
+
     def action_log(self) -> None:
         """Open the whole game log."""
-        self.app.push_screen(LogScreen(tuple(self._log_entries), self._names, self.rules))
+        entries = tuple(self._log_entries)
+        self.app.push_screen(LogScreen(entries, self._names, self.rules, self.seats))
 
 
 __all__ = ["TableScreen", "movement_frames"]

@@ -230,6 +230,10 @@ class BoardRing(Widget):
     BoardRing > #legend > .side {
         text-style: bold;
     }
+    BoardRing > #legend > .turn {
+        height: auto;
+        text-wrap: wrap;
+    }
     BoardRing > #legend > .-green {
         color: $text-success;
     }

@@ -277,12 +277,21 @@ class MarketCardView(Widget):
             rules = rules.rules
         spec = (rules or default_rules()).card_by_id[card_id]
         self.card_id = card_id
-        self.rules_text = spec.text
+        # The rules text in the language in use (the data file's English text for a card the
+        # catalogue does not know).
+        key = f"rules.card.{card_id}"
+        translated = t(key)
+        self.rules_text = spec.text if translated == key else translated
         self.ongoing = spec.kind == "ongoing"
         self.kind_text = t("cards.ongoing" if self.ongoing else "cards.instant")
         self.border_title = plain(self.kind_text)
         self.tooltip = plain(
-            t("cards.tooltip_market", name=card_name(card_id), kind=self.kind_text, text=spec.text)
+            t(
+                "cards.tooltip_market",
+                name=card_name(card_id),
+                kind=self.kind_text,
+                text=self.rules_text,
+            )
         )
 
     def compose(self) -> ComposeResult:

@@ -11,6 +11,7 @@ from textual.widgets import Static
 from agent_avenue.engine import Mode, PlayerView, distance_to_catch, recruit_preview
 from agent_avenue.i18n import agent_name, card_name, t
 from agent_avenue.ui.widgets._common import SIDE_CLASSES, meeple, plain, preview_text
+from agent_avenue.ui.widgets.members import is_team_side, member_hands
 
 __all__ = ["CollectionPanel", "agent_lines"]
 
@@ -118,8 +119,11 @@ class CollectionPanel(Widget):
         yield Static(plain(self.agents_compact), classes="agents-compact")
         yield Static(classes="ongoing -none")
 
-    def update_view(self, view: PlayerView, side: int, names: tuple[str, str]) -> None:
-        """Show side `side` of a view (public facts only)."""
+    def update_view(
+        self, view: PlayerView, side: int, names: tuple[str, str], seats: tuple[str, ...] = ()
+    ) -> None:
+        """Show side `side` of a view (public facts only); with the `seats`' names (a team
+        game), each member's hand size."""
         if side != self.side:
             self.remove_class(SIDE_CLASSES[self.side])
             self.side = side
@@ -137,6 +141,9 @@ class CollectionPanel(Widget):
             discards=facts.discards_left,
             catch=catch,
         )
+        if is_team_side(view, side, seats):
+            hands = member_hands(view, side, seats)
+            self.stats = t("team.collection_stats", hands=hands, catch=catch)
         self.rows = agent_lines(view, side)
         self.agents_text = "\n".join(
             t("collection.agent_line", agent=agent_name(agent), count=count, next=text)

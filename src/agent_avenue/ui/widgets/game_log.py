@@ -59,10 +59,12 @@ class GameLog(RichLog):
         self._wrapped_at = 0
         self.border_title = t("log.title")
 
-    def add_entry(self, entry: LogEntry, names: tuple[str, str]) -> None:
-        """Append the sentences for one step's public events."""
+    def add_entry(
+        self, entry: LogEntry, names: tuple[str, str], seats: tuple[str, ...] = ()
+    ) -> None:
+        """Append the sentences for one step's public events (`seats`: a team game's players)."""
         for event in entry.events:
-            sentence = describe_event(event, names, self.rules)
+            sentence = describe_event(event, names, self.rules, seats)
             if sentence is None:
                 continue
             text = Text(sentence, style="bold" if event.kind in _BOLD_KINDS else "")
@@ -70,13 +72,15 @@ class GameLog(RichLog):
             self._texts.append(text)
             self.write(text)
 
-    def set_entries(self, entries: Iterable[LogEntry], names: tuple[str, str]) -> None:
+    def set_entries(
+        self, entries: Iterable[LogEntry], names: tuple[str, str], seats: tuple[str, ...] = ()
+    ) -> None:
         """Replace the log with these steps."""
         self.clear()
         self.sentences = []
         self._texts = []
         for entry in entries:
-            self.add_entry(entry, names)
+            self.add_entry(entry, names, seats)
 
     def on_resize(self, event: events.Resize) -> None:
         """Wrap every line again for the new width."""

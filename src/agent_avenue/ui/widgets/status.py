@@ -9,12 +9,16 @@ from textual.widget import Widget
 from agent_avenue.engine import Mode, PlayerView
 from agent_avenue.i18n import card_name, t
 from agent_avenue.ui.widgets._common import meeple
+from agent_avenue.ui.widgets.members import member_discards
 
 __all__ = ["TableStatus", "status_lines"]
 
 
-def status_lines(view: PlayerView, names: tuple[str, str]) -> list[str]:
-    """The table's public facts, one line each."""
+def status_lines(
+    view: PlayerView, names: tuple[str, str], seats: tuple[str, ...] = ()
+) -> list[str]:
+    """The table's public facts, one line each (with `seats`, a team game: each member's
+    discards left)."""
     green, blue = view.sides[0], view.sides[1]
     lines = [
         t("status.deck", n=view.deck_size),
@@ -26,6 +30,15 @@ def status_lines(view: PlayerView, names: tuple[str, str]) -> list[str]:
             b=blue.discards_left,
         ),
     ]
+    if len(seats) > 2:
+        lines[1:] = [
+            t(
+                "team.status_discards",
+                meeple=meeple(side),
+                members=member_discards(view, side, seats),
+            )
+            for side in (0, 1)
+        ]
     if view.mode is Mode.ADVANCED:
         if view.supply:
             cards = t("status.separator").join(card_name(c) for c in view.supply)
@@ -54,9 +67,11 @@ class TableStatus(Widget):
         super().__init__(name=name, id=id, classes=classes)
         self.lines_text: list[str] = []
 
-    def update_view(self, view: PlayerView, names: tuple[str, str]) -> None:
-        """Show a view's table facts (all public)."""
-        self.lines_text = status_lines(view, names)
+    def update_view(
+        self, view: PlayerView, names: tuple[str, str], seats: tuple[str, ...] = ()
+    ) -> None:
+        """Show a view's table facts (all public); `seats` names a team game's players."""
+        self.lines_text = status_lines(view, names, seats)
         self.refresh(layout=True)
 
     def render(self) -> RenderResult:

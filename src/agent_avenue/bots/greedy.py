@@ -1,0 +1,50 @@
+"""The greedy bot: the best action by a one-ply evaluation (see bots.evaluation)."""
+
+from __future__ import annotations
+
+import random
+
+from agent_avenue.bots.base import BotStats, check_view
+from agent_avenue.bots.evaluation import DEFAULT_WEIGHTS, Weights, score_actions
+from agent_avenue.bots.safety import assess
+from agent_avenue.engine import Action, PlayerView
+
+__all__ = ["GreedyBot"]
+
+
+class GreedyBot:
+    """Plays the action with the best one-ply score; `noise` adds random jitter (easy level)."""
+
+    def __init__(
+        self, name: str = "greedy", weights: Weights = DEFAULT_WEIGHTS, noise: float = 0.0
+    ) -> None:
+        """A greedy bot; `noise` is the size, in board spaces, of random jitter on each score."""
+        self.name = name
+        self.weights = weights
+        self.noise = noise
+        self.stats = BotStats()
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        """The legal action with the best one-ply score (a sure win first, a sure loss last)."""
+        check_view(view)
+        with self.stats.timed():
+            self.stats.decisions += 1
+            return self._choose(view, rng)
+
+    def _choose(self, view: PlayerView, rng: random.Random) -> Action:
+        if len(view.legal) == 1:
+            return view.legal[0]
+        win, safe = assess(view, rng)
+        if win is not None:
+            return win
+        if len(safe) == 1:
+            return safe[0]
+        scores = score_actions(view, self.weights, seed=int(rng.random() * 2**31))
+        noise = self.noise
+        best = safe[0]
+        best_score = -1e18
+        for action in safe:
+            score = scores[action] + (rng.random() * noise if noise else 0.0)
+            if score > best_score:
+                best, best_score = action, score
+        return best

@@ -1,0 +1,388 @@
+"""The search bot: information-set Monte Carlo tree search over sampled hidden cards.
+
+Each iteration deals the cards the bot cannot see at random, consistently with its view (the
+opponent's hand, the face-down card it is offered, the deck orders; see engine.sampling), and
+plays one line of the game on the fast engine (bots.playout). Two trees are grown side by side,
+one per player, each keyed by what that player observes (multiple-observer ISMCTS): an offer is
+seen by the recruiter as its face-up card only, so neither player's choices in the search can
+depend on a card it could not see. In each tree a player's choice is made by UCB among the
+actions available in the current deal; new lines are continued by the quick greedy policy
+(bots.evaluation) for a few turns and then judged by the evaluation, or played to the end.
+
+The bot first runs the win/loss safety check (bots.safety): a sure win is taken at once and
+actions that walk into a loss it can see are never searched when another action exists.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from agent_avenue.bots.base import BotStats, check_view
+from agent_avenue.bots.evaluation import (
+    DEFAULT_WEIGHTS,
+    Weights,
+    evaluate,
+    offer_scores,
+    quick_offer,
+    quick_other,
+    quick_recruit,
+    win_chance,
+)
+from agent_avenue.bots.playout import (
+    DISCARD_BASE,
+    MAX_NAMES,
+    OFFER,
+    OVER,
+    RECRUIT,
+    RECRUIT_UP,
+    FastGame,
+    decode,
+    encode,
+    fast_game,
+    tables_for,
+)
+from agent_avenue.bots.safety import assess
+from agent_avenue.engine import Action, PlayerView
+from agent_avenue.engine.rules import DUEL_DISCARDS
+from agent_avenue.engine.sampling import determinize
+
+__all__ = ["LEVELS", "Budget", "SearchBot", "search_level"]
+
+# Observation keys for the player who did not act (the actor sees its own action's code).
+_SEEN_OFFER = 1000  # + face-up agent
+_SEEN_DISCARD = 2000
+_REVEALED = 3000  # + recruit choice * MAX_NAMES + the face-down card now turned up
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How long the search may think: a time limit in seconds and/or a number of iterations."""
+
+    seconds: float | None = 0.1
+    iterations: int | None = None
+    rollout_turns: int | None = None  # quick-policy turns before judging; None: to the end
+    exploration: float = 0.7
+    clock: Literal["wall", "cpu"] = "wall"  # cpu: count this process's processor time only
+    belief: float = 1.0  # how sharply the opponent's offer is read (0: face-down card uniform)
+    peek: float = 0.0  # in playouts, how often a recruiter reads the face-down card right
+    model_recruits: bool = True  # the opponent recruits by the quick judgment in the tree
+
+
+LEVELS: dict[str, Budget] = {
+    "normal": Budget(seconds=0.1),
+    "hard": Budget(seconds=1.0),
+}
+
+
+class Node:
+    """One information set of one player: statistics of its actions, and the next sets."""
+
+    __slots__ = ("kids", "stats")
+
+    def __init__(self) -> None:
+        """An empty node."""
+        self.stats: dict[int, list[float]] = {}  # action -> [visits, reward, availability]
+        self.kids: dict[int, Node] = {}
+
+    def kid(self, key: int) -> Node:
+        """The node reached by observation `key` (created when first seen)."""
+        node = self.kids.get(key)
+        if node is None:
+            node = self.kids[key] = Node()
+        return node
+
+
+class Dealer:
+    """Deals the hidden cards of one view again and again, straight into fast games."""
+
+    def __init__(
+        self, view: PlayerView, rng: random.Random, belief: float = 0.0, samples: int = 120
+    ) -> None:
+        """Prepare from one determinization of `view`.
+
+        With `belief` > 0 and a face-down card offered to this seat, deals are weighted by how
+        likely the opponent was to make its offer holding them (see `offer_likelihood`).
+        """
+        seat = view.seat
+        assert seat is not None
+        self.seat = seat
+        self.base = fast_game(determinize(view, rng))
+        t = self.base.t
+        g = self.base
+        other = 1 - seat
+        self.their_hand = g.hn[other]
+        self.hidden_down = g.phase == RECRUIT and view.face_down is None
+        self.deck_size = len(g.deck)
+        self.discards = DUEL_DISCARDS - g.dleft[other]
+        pool: list[int] = []
+        for agent, count in enumerate(g.hand[other]):
+            pool.extend([agent] * count)
+        if self.hidden_down:
+            pool.append(g.down)
+        pool.extend(g.deck)
+        for agent, count in enumerate(g.disc[other]):
+            pool.extend([agent] * count)
+        self.pool = pool
+        self.market = list(g.mdeck)
+        self.agents = len(t.agents)
+        self.candidates: list[tuple[list[int], int, list[int]]] = []
+        self.cumulative: list[float] = []
+        if belief > 0 and self.hidden_down:
+            self._infer(rng, belief, samples)
+
+    def _infer(self, rng: random.Random, belief: float, samples: int) -> None:
+        """Sample candidate (opponent hand, face-down card) pairs weighted by their likelihood."""
+        total = 0.0
+        other = 1 - self.seat
+        for _ in range(samples):
+            g = self._deal(rng)
+            weight = offer_likelihood(g, belief, rng)
+            if weight <= 0:
+                continue
+            hand = g.hand[other]
+            rest = self.pool[self.their_hand + 1 :]
+            total += weight
+            self.candidates.append((hand, g.down, rest))
+            self.cumulative.append(total)
+
+    def deal(self, rng: random.Random) -> FastGame:
+        """A fresh fast game with the hidden cards shuffled anew."""
+        if not self.candidates:
+            return self._deal(rng)
+        pick = bisect.bisect_left(self.cumulative, rng.random() * self.cumulative[-1])
+        hand, down, rest = self.candidates[min(pick, len(self.candidates) - 1)]
+        g = self.base.clone()
+        rand = rng.random
+        rest = rest[:]
+        for i in range(len(rest) - 1, 0, -1):
+            j = int(rand() * (i + 1))
+            rest[i], rest[j] = rest[j], rest[i]
+        other = 1 - self.seat
+        g.hand[other] = hand[:]
+        g.down = down
+        self._fill(g, rest, rng)
+        return g
+
+    def _deal(self, rng: random.Random) -> FastGame:
+        """A deal with every hidden card shuffled uniformly."""
+        g = self.base.clone()
+        pool = self.pool
+        rand = rng.random
+        for i in range(len(pool) - 1, 0, -1):  # Fisher-Yates, cheaper than rng.shuffle
+            j = int(rand() * (i + 1))
+            pool[i], pool[j] = pool[j], pool[i]
+        other = 1 - self.seat
+        hand = [0] * self.agents
+        k = self.their_hand
+        for agent in pool[:k]:
+            hand[agent] += 1
+        g.hand[other] = hand
+        if self.hidden_down:
+            g.down = pool[k]
+            k += 1
+        self._fill(g, pool[k:], rng)
+        return g
+
+    def _fill(self, g: FastGame, rest: list[int], rng: random.Random) -> None:
+        """Deal shuffled `rest` to the deck and the opponent's discards; shuffle the market."""
+        other = 1 - self.seat
+        g.deck = tuple(rest[: self.deck_size])
+        gone = [0] * self.agents
+        for agent in rest[self.deck_size : self.deck_size + self.discards]:
+            gone[agent] += 1
+        g.disc = [g.disc[0], g.disc[1]]
+        g.disc[other] = gone
+        if len(self.market) > 1:
+            rng.shuffle(self.market)
+            g.mdeck = tuple(self.market)
+
+
+def offer_likelihood(g: FastGame, belief: float, rng: random.Random) -> float:
+    """How likely the active player was to offer `g.up` / `g.down` holding the hand dealt in `g`.
+
+    The hand before the offer is rebuilt from the dealt hand (the cards drawn after the offer are
+    taken at random from it) plus the two offered cards; the offer is scored by the quick policy
+    and turned into a probability by a softmax with `belief` per board space.
+    """
+    o = g.active
+    hand = g.hand[o][:]
+    held = [a for a, n in enumerate(hand) for _ in range(n)]
+    drawn = len(held) - min(len(held), 2)
+    for _ in range(drawn):
+        card = held.pop(int(rng.random() * len(held)))
+        hand[card] -= 1
+    hand[g.up] += 1
+    hand[g.down] += 1
+    h = g.clone()
+    h.hand[o] = hand
+    h.hn[o] = sum(hand)
+    h.phase = OFFER
+    scores = offer_scores(h)
+    code = g.up * MAX_NAMES + g.down
+    top = max(s for _, s in scores)
+    total = 0.0
+    mine = 0.0
+    for c, s in scores:
+        p = math.exp(belief * (s - top))
+        total += p
+        if c == code:
+            mine = p
+    return mine / total if total > 0 else 0.0
+
+
+def _observed(g: FastGame, code: int, actor: int, seat: int) -> int:
+    """What `seat` observes when `actor` plays `code` in `g` (before it is played)."""
+    phase = g.phase
+    if phase == OFFER:
+        if seat == actor:
+            return code
+        return _SEEN_DISCARD if code >= DISCARD_BASE else _SEEN_OFFER + code // MAX_NAMES
+    if phase == RECRUIT and seat == actor:
+        return _REVEALED + (code - RECRUIT_UP) * MAX_NAMES + g.down
+    return code
+
+
+class SearchBot:
+    """Multiple-observer information-set MCTS, with the quick greedy policy in its playouts."""
+
+    def __init__(
+        self, name: str = "search", budget: Budget | None = None, weights: Weights = DEFAULT_WEIGHTS
+    ) -> None:
+        """A search bot thinking for `budget` (the normal level by default)."""
+        self.name = name
+        self.budget = budget or LEVELS["normal"]
+        self.weights = weights
+        self.stats = BotStats()
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        """The most searched safe action (a sure win at once)."""
+        check_view(view)
+        clock = time.process_time if self.budget.clock == "cpu" else time.perf_counter
+        start = clock()
+        with self.stats.timed():
+            self.stats.decisions += 1
+            if len(view.legal) == 1:
+                return view.legal[0]
+            win, safe = assess(view, rng)
+            if win is not None:
+                return win
+            if len(safe) == 1:
+                return safe[0]
+            return self._search(view, safe, rng, clock, start)
+
+    def _search(
+        self,
+        view: PlayerView,
+        safe: tuple[Action, ...],
+        rng: random.Random,
+        clock: Callable[[], float],
+        start: float,
+    ) -> Action:
+        t = tables_for(view.rules)
+        seat = view.seat
+        assert seat is not None
+        allowed = {encode(t, a) for a in safe}
+        budget = self.budget
+        deadline = start + budget.seconds if budget.seconds is not None else None
+        limit = budget.iterations
+        dealer = Dealer(view, rng, budget.belief)
+        roots = (Node(), Node())
+        w = self.weights
+        c = budget.exploration
+        horizon = budget.rollout_turns
+        model = budget.model_recruits
+        done = 0
+        while True:
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and done % 8 == 0 and clock() >= deadline:
+                break
+            g = dealer.deal(rng)
+            nodes = [roots[0], roots[1]]
+            path: list[tuple[list[float], int]] = []
+            expanded = False
+            first = True
+            while g.phase != OVER:
+                actor = g.to_act
+                legal = g.legal()
+                if first:
+                    legal = [a for a in legal if a in allowed]
+                    first = False
+                if len(legal) == 1:
+                    code = legal[0]
+                elif model and actor != seat and g.phase == RECRUIT:
+                    # The opponent cannot see our face-down card: it recruits by the quick
+                    # judgment over the cards it has not seen, not by what our search tried.
+                    code = quick_recruit(g, w)
+                else:
+                    node = nodes[actor]
+                    stats = node.stats
+                    untried = []
+                    for a in legal:
+                        s = stats.get(a)
+                        if s is None:
+                            untried.append(a)
+                        else:
+                            s[2] += 1
+                    if untried:
+                        if expanded:
+                            break
+                        code = untried[int(rng.random() * len(untried))]
+                        s = stats[code] = [0.0, 0.0, 1.0]
+                        expanded = True
+                    else:
+                        best = -1.0
+                        code = legal[0]
+                        for a in legal:
+                            s = stats[a]
+                            value = s[1] / s[0] + c * math.sqrt(math.log(s[2]) / s[0])
+                            if value > best:
+                                best, code = value, a
+                    path.append((stats[code], actor))
+                keys = (_observed(g, code, actor, 0), _observed(g, code, actor, 1))
+                g.play(code)
+                nodes[0] = nodes[0].kid(keys[0])
+                nodes[1] = nodes[1].kid(keys[1])
+                if expanded or DISCARD_BASE <= code < RECRUIT_UP:
+                    # After a discard the quick policy offers: searching the offers below a
+                    # discard would make discarding look better than it is (the max of noisy
+                    # estimates).
+                    break
+            reward = self._playout(g, seat, rng, w, horizon, budget.peek)
+            for s, actor in path:
+                s[0] += 1
+                s[1] += reward if actor == seat else 1.0 - reward
+            done += 1
+        self.stats.playouts += done
+        root = roots[seat].stats
+        best_code = max(sorted(allowed), key=lambda a: root[a][0] if a in root else -1.0)
+        return decode(t, best_code)
+
+    @staticmethod
+    def _playout(
+        g: FastGame, seat: int, rng: random.Random, w: Weights, horizon: int | None, peek: float
+    ) -> float:
+        """Play on with the quick policy; 1 for a win of `seat`, 0 for a loss, else a chance."""
+        stop = g.turn + horizon if horizon is not None else 1 << 30
+        while g.phase != OVER and g.turn < stop:
+            phase = g.phase
+            if phase == OFFER:
+                g.play(quick_offer(g, rng, w))
+            elif phase == RECRUIT:
+                g.play(quick_recruit(g, w, peek > 0 and rng.random() < peek))
+            else:
+                g.play(quick_other(g, rng, w))
+        if g.phase == OVER:
+            return 1.0 if g.winner == seat else 0.0
+        return win_chance(evaluate(g, seat, w))
+
+
+def search_level(level: str) -> SearchBot:
+    """A search bot at level `normal` or `hard`."""
+    return SearchBot(f"search:{level}", LEVELS[level])

@@ -1,0 +1,394 @@
+"""Plain explanations from engine numbers: move previews, what a reveal did and why, the result.
+
+Everything here reads public views and events (or the deciding seat's own view) and the engine's
+own previews and constants; no number in a sentence is typed by hand. No textual imports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from agent_avenue.describe import (
+    agent_plural,
+    an_agent,
+    describe_event,
+    ordinal,
+    result_sentence,
+    signed,
+)
+from agent_avenue.engine import (
+    Condition,
+    Event,
+    EventKind,
+    Mark,
+    Phase,
+    PlayerView,
+    RecruitPreview,
+    Result,
+    Rules,
+    recruit_preview,
+)
+from agent_avenue.engine.end_step import lose_rescue
+from agent_avenue.engine.rules import BOARD_SIZE, CATCH_LEAD, LoseBecomesWin, MoveModifier
+from agent_avenue.i18n import agent_name, card_name, t
+
+__all__ = [
+    "catch_phrase",
+    "condition_sentence",
+    "escapes",
+    "explain_result",
+    "explain_step",
+    "icon_note",
+    "move_words",
+    "nth_agent",
+    "offer_card_lines",
+    "offer_split_line",
+    "preview_phrase",
+    "short_phrase",
+    "split_phrase",
+]
+
+_TOP, _MIDDLE, _BOTTOM, _ONLY = "top", "middle", "bottom", "only"
+_UNFINISHED = frozenset({Phase.PICK, Phase.CHOOSE, Phase.CONFIRM})
+"""Phases in which the turn's End step has not happened yet."""
+
+
+# Small phrases ---------------------------------------------------------------------------------
+
+
+def nth_agent(rules: Rules, agent: str, count: int) -> str:
+    """ "2nd Sentinel", or just the name of an agent that exists once ("Sidekick")."""
+    if count <= 1 and rules.agent_by_id[agent].copies == 1:
+        return agent_name(agent)
+    return t("explain.nth_agent", nth=ordinal(count), agent=agent_name(agent))
+
+
+def _icon_slot(rules: Rules, agent: str, count: int) -> tuple[str, int]:
+    """Which printed icon a copy uses (top, middle, bottom or only) and how many icons exist."""
+    icons = len(rules.agent_by_id[agent].icons)
+    if icons == 1:
+        return _ONLY, icons
+    index = min(count, icons) - 1
+    if icons == 2:
+        return (_TOP if index == 0 else _BOTTOM), icons
+    return (_TOP, _MIDDLE, _BOTTOM)[min(index, 2)], icons
+
+
+def icon_note(rules: Rules, agent: str, count: int) -> str:
+    """Which icon the count rule reads for this copy, and when the next icon comes.
+
+    "the middle icon; the bottom one needs a 3rd", "the bottom icon, from the 3rd copy on".
+    """
+    slot, icons = _icon_slot(rules, agent, count)
+    if slot == _ONLY:
+        return t("explain.icon_only")
+    if slot == _TOP:
+        return t("explain.icon_top", next=ordinal(2))
+    if slot == _MIDDLE:
+        return t("explain.icon_middle", last=ordinal(icons))
+    return t("explain.icon_bottom", last=ordinal(icons))
+
+
+def move_words(move: int) -> str:
+    """A move in words: "forward 2", "back 1", "no move"."""
+    if move > 0:
+        return t("explain.forward", n=move)
+    if move < 0:
+        return t("explain.back", n=-move)
+    return t("explain.no_move")
+
+
+def _mark_words(
+    view: PlayerView, preview: RecruitPreview, names: tuple[str, str], side: int
+) -> str:
+    """What a WIN or LOSE mark means for the side (its ongoing cards included)."""
+    if preview.outcome is Mark.WIN:
+        rescue = lose_rescue(view.rules, view.sides[side].ongoing, preview.agent)
+        if preview.mark is Mark.LOSE and rescue is not None:
+            return t("explain.mark_rescued", side=names[side], card=card_name(rescue))
+        return t("explain.mark_win", side=names[side])
+    return t("explain.mark_lose", side=names[side])
+
+
+def catch_phrase(preview: RecruitPreview, names: tuple[str, str], side: int) -> str:
+    """How far from catching a recruit alone would leave the side, or that it catches."""
+    if preview.catches:
+        return t("explain.catches", other=names[1 - side])
+    if preview.lead <= -CATCH_LEAD:
+        return t("explain.caught_by", side=names[side], other=names[1 - side])
+    return t("explain.to_catch", n=CATCH_LEAD - preview.lead)
+
+
+def preview_phrase(
+    view: PlayerView, side: int, agent: str, names: tuple[str, str], *, long: bool = False
+) -> str:
+    """What recruiting one more `agent` would do to `side`, judged alone.
+
+    "2nd Sentinel: +2 (middle icon), 5 to catch"; "3rd Codebreaker: WIN mark, Green wins";
+    with `long`, the icon note says when the next icon comes.
+    """
+    preview = recruit_preview(view, side, agent)
+    what = nth_agent(view.rules, agent, preview.count)
+    slot, _ = _icon_slot(view.rules, agent, preview.count)
+    note = icon_note(view.rules, agent, preview.count) if long else t(f"explain.slot_{slot}")
+    if preview.mark is not None:
+        effect = t("explain.preview_mark", mark=_mark_words(view, preview, names, side), note=note)
+        return t("explain.preview", what=what, effect=effect)
+    parts = [t("explain.preview_move", move=signed(preview.move), note=note)]
+    parts.append(catch_phrase(preview, names, side))
+    if preview.lands_on_market:
+        parts.append(t("explain.preview_market", space=preview.space))
+    return t("explain.preview", what=what, effect=t("explain.join").join(parts))
+
+
+def offer_card_lines(view: PlayerView, agent: str, names: tuple[str, str]) -> list[str]:
+    """For a card in the offering player's hand: what keeping it and what giving it would do."""
+    me = view.me.index
+    other = 1 - me
+    return [
+        t("explain.card_you", agent=agent_name(agent), line=preview_phrase(view, me, agent, names)),
+        t(
+            "explain.card_them",
+            other=names[other],
+            line=preview_phrase(view, other, agent, names),
+        ),
+    ]
+
+
+def short_phrase(view: PlayerView, side: int, agent: str) -> str:
+    """A recruit in a few words: "2nd: +2", "3rd: WIN", "1st: +2, black market"."""
+    preview = recruit_preview(view, side, agent)
+    if preview.outcome is not None:
+        effect = t("cards.win" if preview.outcome is Mark.WIN else "cards.lose")
+    else:
+        effect = signed(preview.move)
+    text = t("explain.short", nth=ordinal(preview.count), effect=effect)
+    if preview.lands_on_market:
+        text = t("explain.short_market", text=text)
+    return text
+
+
+def offer_split_line(view: PlayerView, taken: str, kept: str, names: tuple[str, str]) -> str:
+    """One way the opponent can split an offer: what each side recruits, and the result."""
+    me = view.me.index
+    other = 1 - me
+    return t(
+        "explain.offer_split",
+        other=names[other],
+        taken=agent_name(taken),
+        theirs=short_phrase(view, other, taken),
+        kept=agent_name(kept),
+        mine=short_phrase(view, me, kept),
+        result=split_phrase(view, me, kept, taken, names),
+    )
+
+
+def split_phrase(
+    view: PlayerView, side: int, mine: str, theirs: str, names: tuple[str, str]
+) -> str:
+    """Where side `side` recruiting `mine` while the opponent recruits `theirs` leaves things.
+
+    Both moves happen together: the End step sees the lead after both.
+    """
+    other = 1 - side
+    me = recruit_preview(view, side, mine)
+    them = recruit_preview(view, other, theirs)
+    if me.outcome is Mark.WIN or them.outcome is Mark.LOSE:
+        return t("explain.split_win", side=names[side])
+    if me.outcome is Mark.LOSE or them.outcome is Mark.WIN:
+        return t("explain.split_lose", side=names[side])
+    lead = me.lead - them.move
+    if lead >= CATCH_LEAD:
+        return t("explain.split_catch", side=names[side], other=names[other])
+    if lead <= -CATCH_LEAD:
+        return t("explain.split_caught", side=names[side], other=names[other])
+    return t("explain.split_distance", side=names[side], n=CATCH_LEAD - lead)
+
+
+# After a reveal --------------------------------------------------------------------------------
+
+
+def _modifiers(rules: Rules, ongoing: Iterable[str], agent: str) -> list[str]:
+    """The side's ongoing cards that change the move for this agent."""
+    found = []
+    for card in ongoing:
+        effect = rules.card_by_id[card].effect
+        if isinstance(effect, MoveModifier) and effect.agent == agent:
+            found.append(card)
+    return found
+
+
+def _recruit_sentence(event: Event, after: PlayerView, names: tuple[str, str], space: int) -> str:
+    """One recruit: what was recruited, the move and which icon the count rule read."""
+    rules = after.rules
+    agent = event.agent or ""
+    count = event.count
+    spec = rules.agent_by_id[agent]
+    icon = spec.icon_for(count)
+    side = names[event.side]
+    what = (
+        an_agent(agent)
+        if count <= 1
+        else t("explain.a_nth", nth=ordinal(count), agent=agent_name(agent))
+    )
+    note = icon_note(rules, agent, count)
+    if isinstance(icon, Mark):
+        mark = t("explain.mark_win_word" if icon is Mark.WIN else "explain.mark_lose_word")
+        rescue = lose_rescue(rules, after.sides[event.side].ongoing, agent)
+        if icon is Mark.LOSE and rescue is not None:
+            mark = t("explain.mark_rescued_word", card=card_name(rescue))
+        effect = (
+            mark
+            if event.value == 0
+            else t("explain.effect_mark_move", mark=mark, move=move_words(event.value), space=space)
+        )
+    elif event.value == 0:
+        effect = t("explain.effect_stay", space=space)
+    else:
+        effect = t("explain.effect_move", move=move_words(event.value), space=space)
+        printed = icon
+        if printed != event.value:
+            cards = _modifiers(rules, after.sides[event.side].ongoing, agent)
+            if cards:
+                note = t(
+                    "explain.modified",
+                    note=note,
+                    printed=signed(printed),
+                    cards=", ".join(card_name(c) for c in cards),
+                )
+    if event.card:
+        return t(
+            "explain.recruit_via",
+            side=side,
+            what=what,
+            effect=effect,
+            note=note,
+            card=card_name(event.card),
+        )
+    return t("explain.recruit", side=side, what=what, effect=effect, note=note)
+
+
+def escapes(events: Iterable[Event], after: PlayerView, names: tuple[str, str]) -> list[str]:
+    """Escapes: a side whose own move alone reached the other, while the other's move in the
+    same turn kept the lead below the catch distance (CATCH_LEAD)."""
+    starts: dict[int, int] = {}
+    for event in events:
+        if event.kind is EventKind.RECRUIT and event.side not in starts:
+            starts[event.side] = event.start
+    if len(starts) < 2:
+        return []
+    lines = []
+    for side in (0, 1):
+        other = 1 - side
+        end_mine = after.sides[side].progress
+        end_theirs = after.sides[other].progress
+        alone = end_mine - starts[other]
+        together = end_mine - end_theirs
+        if alone >= CATCH_LEAD > together:
+            moved = end_theirs - starts[other]
+            lines.append(
+                t(
+                    "explain.escape",
+                    side=names[side],
+                    other=names[other],
+                    n=moved,
+                    left=CATCH_LEAD - together,
+                )
+            )
+    return lines
+
+
+def condition_sentence(condition: Condition, view: PlayerView, names: tuple[str, str]) -> str:
+    """One End-step condition in words: a catch, a mark's copies, or an ongoing card's win."""
+    rules = view.rules
+    side, other = names[condition.side], names[1 - condition.side]
+    reason = condition.reason
+    if reason == "catch":
+        return t("explain.cond_catch", side=side, other=other)
+    if reason == "exhaustion":
+        return t("explain.cond_exhaustion", side=side)
+    for agent, _, mark_reason in rules.marks:
+        if mark_reason == reason:
+            copies = view.sides[condition.side].count(agent)
+            key = "explain.cond_mark_win" if condition.wins else "explain.cond_mark_lose"
+            return t(key, side=side, count=copies, agents=agent_plural(agent))
+    spec = rules.card_by_id.get(reason)
+    if spec is not None:
+        effect = spec.effect
+        if isinstance(effect, LoseBecomesWin):
+            copies = view.sides[condition.side].count(effect.agent)
+            return t(
+                "explain.cond_rescue",
+                side=side,
+                count=copies,
+                agents=agent_plural(effect.agent),
+                card=card_name(reason),
+            )
+        return t("explain.cond_card", side=side, card=card_name(reason))
+    return t("explain.cond_other", side=side, reason=reason)
+
+
+def _end_step_lines(after: PlayerView, names: tuple[str, str]) -> list[str]:
+    """What the End step found, when this step ended the game."""
+    result = after.result
+    if result is None:
+        return []
+    return [condition_sentence(c, after, names) for c in result.conditions]
+
+
+def _take_sentence(event: Event, after: PlayerView, names: tuple[str, str]) -> str:
+    card = event.card or ""
+    spec = after.rules.card_by_id[card]
+    key = "explain.take_ongoing" if spec.kind == "ongoing" else "explain.take_instant"
+    return t(key, side=names[event.side], card=card_name(card))
+
+
+def explain_step(
+    before: PlayerView, after: PlayerView, events: tuple[Event, ...], names: tuple[str, str]
+) -> list[str]:
+    """The sentences of a reveal: each recruit with the count rule, landings, cards taken,
+    escapes, and at the end of the game every condition the End step found.
+
+    `before` and `after` are public views around the step; `events` are its public events.
+    """
+    lines: list[str] = []
+    for event in events:
+        event = event.public()
+        kind = event.kind
+        if kind in (EventKind.TURN, EventKind.GAME_OVER):
+            continue
+        if kind is EventKind.RECRUIT and event.agent:
+            space = (after.sides[event.side].home + event.end) % BOARD_SIZE
+            lines.append(_recruit_sentence(event, after, names, space))
+        elif kind is EventKind.LAND:
+            lines.append(t("explain.land", side=names[event.side], space=event.end))
+        elif kind is EventKind.TAKE and event.card:
+            lines.append(_take_sentence(event, after, names))
+        else:
+            sentence = describe_event(event, names, after.rules)
+            if sentence:
+                lines.append(sentence)
+    lines.extend(escapes(events, after, names))
+    if after.phase not in _UNFINISHED:
+        lines.extend(_end_step_lines(after, names))
+    return lines
+
+
+# The end of the game ---------------------------------------------------------------------------
+
+
+def explain_result(result: Result, view: PlayerView, names: tuple[str, str]) -> list[str]:
+    """Who won and why; every condition met when there were several; the tie rule's note."""
+    lines = [result_sentence(result, view, names)]
+    if len(result.conditions) > 1:
+        met = t("explain.join_conditions").join(
+            condition_sentence(c, view, names) for c in result.conditions
+        )
+        lines.append(t("explain.all_conditions", conditions=met))
+    if result.by_tie_rule:
+        active = names[view.active]
+        if any(c.reason == "exhaustion" for c in result.conditions):
+            lines.append(t("explain.tie_exhaustion", active=active))
+        else:
+            lines.append(t("explain.tie", active=active))
+    return lines

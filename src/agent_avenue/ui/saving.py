@@ -1,0 +1,138 @@
+"""The app's side of storage: autosave, recording finished games, and the one-line notes.
+
+Imported only when needed: storage brings in pydantic, which the start screen must not wait for.
+Every function returns a sentence to show (or None) instead of raising, so play always goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Static
+
+from agent_avenue.engine import Rules
+from agent_avenue.i18n import t
+from agent_avenue.session import GameRecord
+from agent_avenue.storage import (
+    HUMAN,
+    LoadedSave,
+    LoadResult,
+    StorageError,
+    discard_save,
+    load_save,
+    record_finished,
+    save_game,
+)
+from agent_avenue.ui.keybar import KeyBar
+
+HUMANS: tuple[str, str] = (HUMAN, HUMAN)
+"""Both seats played by people at the terminal (as the save and the score sheet spell it)."""
+
+__all__ = [
+    "HUMANS",
+    "SaveNote",
+    "autosave",
+    "check_save",
+    "forget_game",
+    "record_game",
+    "resume_offer",
+    "saved_date",
+    "show_note",
+]
+
+
+def check_save(rules: Rules) -> LoadResult:
+    """The unfinished game to offer, or the sentence about a bad save (already set aside)."""
+    try:
+        return load_save(rules=rules)
+    except StorageError as exc:  # load_save reports in sentences; this is a safety net
+        return LoadResult(None, str(exc))
+
+
+def autosave(record: GameRecord, players: Sequence[str]) -> str | None:
+    """Save the game in progress; None, or a line to show when something went wrong."""
+    try:
+        problem = save_game(record, players)
+    except StorageError as exc:
+        return t("resume.save_note", problem=str(exc))
+    return None if problem is None else t("resume.save_note", problem=problem)
+
+
+def record_game(record: GameRecord, players: Sequence[str], rules: Rules) -> str | None:
+    """Write a finished game on the score sheet; None, or a line to show on a problem."""
+    try:
+        problem = record_finished(record, players, rules=rules).problem
+    except StorageError as exc:
+        return t("resume.record_note", problem=str(exc))
+    return None if problem is None else t("resume.record_note", problem=problem)
+
+
+def forget_game() -> str | None:
+    """Delete the autosave (the players chose to discard the game); None or a sentence."""
+    try:
+        discard_save()
+    except StorageError as exc:
+        return str(exc)
+    return None
+
+
+def saved_date(when: datetime) -> str:
+    """When a game was saved, in local time, to the minute."""
+    return when.astimezone().strftime(t("resume.date_format"))
+
+
+def resume_offer(save: LoadedSave) -> str:
+    """ "Resume the game of Ada vs Bob, turn 5, saved 2025-01-02 10:30?" (public facts only)."""
+    names = save.record.names
+    return t(
+        "resume.offer",
+        green=names[0],
+        blue=names[1],
+        turn=save.turn,
+        date=saved_date(save.saved_at),
+    )
+
+
+class SaveNote(Static):
+    """One line about the autosave or the score sheet, shown on the screen it concerns only.
+
+    Not a toast: a toast could follow the players onto a handoff screen.
+    """
+
+    DEFAULT_CSS = """
+    SaveNote {
+        height: auto;
+        width: 100%;
+        padding: 0 1;
+        color: $text-warning;
+        background: $warning-muted;
+    }
+    SaveNote.-empty {
+        display: none;
+    }
+    """
+
+
+def show_note(screen: Screen[Any], text: str | None) -> None:
+    """Show a line on a (mounted) screen just above its key bar; None hides it."""
+    notes = list(screen.query(SaveNote).results(SaveNote))
+    if text is None:
+        for note in notes:
+            note.update(Content(""))
+            note.add_class("-empty")
+        return
+    if notes:
+        note = notes[0]
+        note.update(Content(text))
+        note.remove_class("-empty")
+        return
+    note = SaveNote(Content(text), id="save-note")
+    bars = list(screen.query(KeyBar).results(KeyBar))
+    if bars:
+        screen.mount(note, before=bars[0])
+    else:
+        screen.mount(note)

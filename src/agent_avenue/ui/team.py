@@ -1,0 +1,114 @@
+"""Team games in the app: default names, who is who, the handoffs and prompts between members.
+
+Light on imports (no widgets): the app uses it before the game screens are loaded.
+"""
+
+from __future__ import annotations
+
+from agent_avenue.engine import Phase, PlayerView
+from agent_avenue.i18n import LANGUAGES, agent_name, card_name, catalogue, t
+from agent_avenue.teams import partner_of, seats_of
+from agent_avenue.ui.phrases import SEAT_KEYS, colour_name, who
+from agent_avenue.ui.screens.handoff import HandoffScreen
+
+__all__ = [
+    "default_names",
+    "is_team",
+    "local_seat_names",
+    "member_purpose",
+    "team_handoff",
+    "team_next_prompt",
+    "team_waiting",
+]
+
+
+def is_team(seats: tuple[str, ...]) -> bool:
+    """Whether these seat names are a team game's (3 or 4 players)."""
+    return len(seats) > 2
+
+
+def default_names(players: int) -> tuple[str, ...]:
+    """Names for seats nobody named: the colours, and "Green 2", "Blue 2" for the partners."""
+    names = [colour_name(seat % 2) for seat in range(min(players, 2))]
+    for seat in range(2, players):
+        names.append(t("team.default_partner", colour=colour_name(seat % 2)))
+    return tuple(names)
+
+
+def local_seat_names(seats: tuple[str, ...]) -> tuple[str, ...]:
+    """Seat names with a colour name ("Green", "Vert") given in the language in use."""
+
+    def local(seat: int) -> str:
+        name = seats[seat]
+        colours = {catalogue(code)[SEAT_KEYS[seat % 2]].casefold() for code in LANGUAGES}
+        return colour_name(seat % 2) if name.casefold() in colours else name
+
+    return tuple(local(seat) for seat in range(len(seats)))
+
+
+def member_purpose(view: PlayerView, seat: int, seats: tuple[str, ...]) -> str | None:
+    """A handoff's purpose for one member's own card (team game), else None.
+
+    Public facts only: the handoff screen never names a card.
+    """
+    players = len(seats)
+    partner = seats[partner_of(seat, players)]
+    if view.phase is Phase.PLAY_UP:
+        return t("team.purpose_up", name=seats[seat], partner=partner, turn=view.turn)
+    if view.phase is Phase.PLAY_DOWN:
+        return t("team.purpose_down", name=seats[seat], leader=partner, turn=view.turn)
+    return None
+
+
+def _team_title(side: int, names: tuple[str, str], players: int) -> str:
+    """ "Pass the terminal to Blue's team: Bob & Dee", or to a player alone on a side."""
+    if len(seats_of(side, players)) == 1:
+        return t("handoff.title", name=who(side, names))
+    return t("team.handoff_title", colour=colour_name(side), team=names[side])
+
+
+def team_waiting(side: int, names: tuple[str, str]) -> str:
+    """The table's line behind a handoff to a whole side."""
+    return t("team.waiting", team=names[side])
+
+
+def team_handoff(
+    view: PlayerView, side: int, names: tuple[str, str], players: int, delay: float
+) -> HandoffScreen:
+    """The handoff to a side that decides together (the recruit): no hand will be shown."""
+    team = names[side]
+    if view.phase is Phase.RECRUIT:
+        purpose = t("team.purpose_recruit", team=team, other=names[1 - side])
+    else:
+        purpose = t("team.purpose_team", team=team)
+    return HandoffScreen(
+        side,
+        title=_team_title(side, names, players),
+        purpose=purpose,
+        prompt=t("team.handoff_prompt", team=team),
+        button=t("team.handoff_button", team=team),
+        delay=delay,
+    )
+
+
+def team_next_prompt(
+    view: PlayerView, actor: int | None, names: tuple[str, str], seats: tuple[str, ...]
+) -> str:
+    """What comes after a public reveal in a team game, ending with the key to press."""
+    if view.result is not None or actor is None:
+        return t("reveal.over")
+    phase = view.phase
+    if phase is Phase.LEAD:
+        return t("team.next_lead", turn=view.turn, team=names[view.active])
+    if phase is Phase.OFFER:
+        return t("reveal.next_turn", turn=view.turn, name=seats[actor])
+    if phase is Phase.PICK:
+        side = actor % 2
+        if len(seats_of(side, len(seats))) == 1:
+            return t("reveal.pick", name=names[side])
+        return t("team.next_pick", team=names[side])
+    if phase is Phase.CHOOSE and view.pending_card is not None:
+        return t("reveal.choose", name=seats[actor], card=card_name(view.pending_card))
+    if phase is Phase.CONFIRM and view.pending_agent is not None:
+        return t("reveal.confirm", name=seats[actor], agent=agent_name(view.pending_agent))
+    return t("reveal.continue")

@@ -1,0 +1,31 @@
+"""Team games on the table: each member's hand size and discards left, by name (public facts)."""
+
+from __future__ import annotations
+
+from agent_avenue.engine import PlayerView
+from agent_avenue.i18n import t
+
+__all__ = ["is_team_side", "member_discards", "member_hands"]
+
+
+def is_team_side(view: PlayerView, side: int, seats: tuple[str, ...]) -> bool:
+    """Whether side `side` has two members and their names are known."""
+    return len(view.sides[side].member_hand_sizes) > 1 and len(seats) > side + 2
+
+
+def _members(view: PlayerView, side: int, seats: tuple[str, ...], counts: tuple[int, ...]) -> str:
+    return t("team.member_separator").join(
+        t("team.member_count", name=seats[side + 2 * member], n=count)
+        for member, count in enumerate(counts)
+        if side + 2 * member < len(seats)
+    )
+
+
+def member_hands(view: PlayerView, side: int, seats: tuple[str, ...]) -> str:
+    """ "Ann 4 · Cid 3": how many cards each member of a side holds."""
+    return _members(view, side, seats, view.sides[side].member_hand_sizes)
+
+
+def member_discards(view: PlayerView, side: int, seats: tuple[str, ...]) -> str:
+    """ "Ann 2 · Cid 1": how many discards each member of a side has left."""
+    return _members(view, side, seats, view.sides[side].member_discards_left)

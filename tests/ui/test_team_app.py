@@ -1,0 +1,410 @@
+"""Team games in the app (2 against 2, 2 against 1): complete games by keys in both modes, and
+no leaks at any handoff or on any screen, above all between teammates.
+
+Every screen is checked as text and as an SVG screenshot, in colour and with NO_COLOR: nothing
+of a hand may show that its viewer may not know (a teammate's hand included), a handoff shows
+nothing of the game and hides a table that already shows public information only, and the
+screens a whole side shares (who leads, the recruit, a pickup) show no hand at all.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Static
+
+from agent_avenue.engine import Discard, EventKind, Mode, Phase, PlayerView, Take
+from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
+from agent_avenue.i18n import agent_name
+from agent_avenue.session import replay
+from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.screens.handoff import HandoffScreen
+from agent_avenue.ui.screens.table import TableScreen
+from agent_avenue.ui.screens.team_panels import (
+    LeadPanel,
+    PlayDownPanel,
+    PlayUpPanel,
+    TeamPickPanel,
+    TeamRecruitPanel,
+)
+from agent_avenue.ui.widgets import AgentCard, MarketCardView
+
+from .harness import (
+    AGENT_NAMES,
+    CARD_NAMES,
+    RULES,
+    KeyPlayer,
+    names_in,
+    play_game,
+    region_text,
+    screen_kind,
+    screen_text,
+    svg_text,
+)
+
+FOUR = ("Ann", "Bob", "Cid", "Dee")
+THREE = ("Ann", "Bob", "Cid")
+PRIVATE_PANELS = {"OfferPanel", "RecruitPanel", "ChoicePanel", "PlayUpPanel", "PlayDownPanel"}
+TEAM_PANELS = {"LeadPanel", "TeamRecruitPanel", "TeamPickPanel"}
+PUBLIC_HAND_KINDS = {EventKind.STEAL, EventKind.RETURN, EventKind.KEEP, EventKind.REVEAL_PAIR}
+
+
+def make_team_app(
+    mode: str, seed: int, players: int, names: tuple[str, ...] | None = None
+) -> AgentAvenueApp:
+    """A seeded team game, green first, animations and handoff pauses off."""
+    if names is None:
+        names = FOUR[:players] if players == 4 else THREE
+    app = AgentAvenueApp(RULES, Mode(mode), seed, names, 0, players=players)
+    app.animation_delay = 0
+    app.handoff_delay = 0
+    app.animation_level = "none"
+    return app
+
+
+class TeamKeyPlayer(KeyPlayer):
+    """KeyPlayer that also plays the team panels: who leads, one card each, team pickups."""
+
+    def keys_for(self, app: AgentAvenueApp) -> list[str]:
+        """The keys that carry out a chosen legal action on the screen shown."""
+        screen = app.screen
+        if not isinstance(screen, TableScreen):
+            return super().keys_for(app)
+        panel = screen.panel
+        session = app.session
+        assert session is not None
+        actor = session.stage.actor
+        if isinstance(panel, LeadPanel):
+            assert actor is not None
+            action = self.pick(session.view(actor).legal)
+            assert isinstance(action, Lead)
+            return [str(panel.leads.index(action) + 1)]
+        if isinstance(panel, PlayUpPanel | PlayDownPanel):
+            assert actor is not None
+            action = self.pick(session.view(actor).legal)
+            if isinstance(action, Discard):
+                return [str(panel.hand.index(action.agent) + 1), "x"]
+            assert isinstance(action, PlayUp | PlayDown)
+            return [str(panel.hand.index(action.agent) + 1), "enter"]
+        if isinstance(panel, TeamPickPanel):
+            assert actor is not None
+            action = self.pick(session.view(actor).legal)
+            assert isinstance(action, Take)
+            return [str(panel.options.index(action) + 1)]
+        return super().keys_for(app)
+
+
+# The leak checks -------------------------------------------------------------------------------
+
+
+def _secrets(view: PlayerView) -> set[str]:
+    """Everything a seat's view holds that no other seat may know."""
+    hidden = set(view.hand) | set(view.discarded)
+    if view.face_down is not None:
+        hidden.add(view.face_down)
+    return hidden
+
+
+def _public(app: AgentAvenueApp) -> set[str]:
+    """Agents everyone may know: in play, face up, being resolved, or put into a hand in public."""
+    session = app.session
+    assert session is not None
+    view = session.view(None)
+    known = {a for side in view.sides for a in side.in_play}
+    for agent in (view.face_up, view.pending_agent):
+        if agent is not None:
+            known.add(agent)
+    known |= {
+        e.agent
+        for entry in session.log
+        for e in entry.events
+        if e.kind in PUBLIC_HAND_KINDS and e.agent is not None
+    }
+    return known
+
+
+def forbidden(app: AgentAvenueApp, viewer: int | None) -> set[str]:
+    """Display names the screen must not show: the secrets of every seat but the viewer's
+    (a teammate's too), minus what the viewer may know anyway."""
+    session = app.session
+    assert session is not None
+    allowed = _public(app)
+    hidden: set[str] = set()
+    for seat in range(session.players):
+        view = session.view(seat)
+        if seat == viewer:
+            allowed |= _secrets(view)
+        else:
+            hidden |= _secrets(view)
+    return {agent_name(a) for a in hidden - allowed}
+
+
+def check_behind_handoff(app: AgentAvenueApp) -> None:
+    """The table under a handoff already shows public information only."""
+    table = app.screen_stack[-2]
+    assert isinstance(table, TableScreen)
+    assert type(table.panel).__name__ == "WaitingPanel"
+    texts = " ".join(str(w.render()) for w in table.query(Static))
+    cards = " ".join(card.agent for card in table.query(AgentCard))
+    assert not cards
+    assert not names_in(texts, forbidden(app, None))
+
+
+def check_screen(app: AgentAvenueApp, kind: str, checked: list[str]) -> None:
+    """The leak checks for the screen shown now."""
+    session = app.session
+    if session is None:
+        return
+    screen = app.screen
+    market = tuple(screen.query(MarketCardView))  # card texts name agents: not secrets
+    text = screen_text(app, blank=market)
+    svg = "" if market else svg_text(app)
+    if isinstance(screen, HandoffScreen):
+        assert not names_in(text, AGENT_NAMES | CARD_NAMES), text
+        assert not names_in(svg, AGENT_NAMES | CARD_NAMES)
+        assert not app._notifications
+        check_behind_handoff(app)
+        checked.append(kind)
+        return
+    if not isinstance(screen, TableScreen):
+        return
+    stage = session.stage
+    viewer = stage.audience if kind in PRIVATE_PANELS else None
+    secret = forbidden(app, viewer)
+    assert not names_in(text, secret), (kind, secret, text)
+    assert not names_in(svg, secret), (kind, secret)
+    panel = screen.panel
+    # Precisely the panel (the hand area): only the viewer's own cards and public ones.
+    assert not names_in(region_text(app, panel), secret), (kind, region_text(app, panel))
+    if isinstance(panel, PlayUpPanel | PlayDownPanel):
+        assert viewer is not None
+        assert panel.hand == session.view(viewer).hand
+    if kind in TEAM_PANELS:
+        # A screen a whole side shares: no hand at all, only public cards.
+        assert stage.audience is None and stage.team is not None, stage
+        shown = {card.agent for card in panel.query(AgentCard)}
+        assert shown <= _public(app), (kind, shown)
+        own = [
+            w
+            for w in panel.query(Static)
+            if not any(isinstance(a, MarketCardView) for a in w.ancestors)
+        ]
+        assert not any("your hand" in str(w.render()).lower() for w in own), kind
+        assert not names_in(region_text(app, panel), forbidden(app, None))
+    if isinstance(panel, TeamRecruitPanel):
+        view = session.view(None)
+        assert [card.agent for card in panel.query(AgentCard)] == [view.face_up]
+    checked.append(kind)
+
+
+# Complete games --------------------------------------------------------------------------------
+
+
+GAMES = [
+    # mode, seed, players, NO_COLOR, team screens the seed reaches with TeamKeyPlayer's choices
+    ("simple", 1, 4, False, set()),
+    ("simple", 3, 3, True, set()),
+    ("advanced", 13, 4, True, {"TeamPickPanel", "ChoicePanel", "ConfirmPanel"}),
+    ("advanced", 6, 3, False, {"TeamPickPanel", "PickPanel", "ChoicePanel", "ConfirmPanel"}),
+]
+
+
+@pytest.mark.parametrize(("mode", "seed", "players", "no_color", "extra"), GAMES)
+async def test_complete_team_game_without_leaks(
+    mode: str,
+    seed: int,
+    players: int,
+    no_color: bool,
+    extra: set[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A whole 2-vs-2 or 2-vs-1 game through the keys, checked at every step; it ends, says who
+    won, and the record the app kept replays to the same ending."""
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    app = make_team_app(mode, seed, players)
+    assert app.no_color is no_color
+    checked: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        seen = await play_game(
+            app, pilot, TeamKeyPlayer(seed), lambda a, k: check_screen(a, k, checked)
+        )
+        session = app.session
+        assert session is not None and session.result is not None
+        assert session.players == players
+        assert session.seat_names == (FOUR if players == 4 else THREE)
+        winner = session.names[session.result.winner]
+        assert winner in screen_text(app)
+        assert replay(RULES, session.record).result == session.result
+    expected = {"HandoffScreen", "LeadPanel", "PlayUpPanel", "PlayDownPanel", "TeamRecruitPanel"}
+    assert expected | extra <= set(checked)
+    if players == 3:
+        # Blue plays alone: the duel's offer, recruited by green's team on a shared screen.
+        assert "OfferPanel" in checked
+    # Between teammates there is always a handoff: the face-up card, then the face-down one.
+    for index, kind in enumerate(seen):
+        if kind == "PlayDownPanel" and seen[index - 1] != "PlayDownPanel":
+            assert seen[index - 1] == "HandoffScreen", seen[index - 3 : index + 1]
+        if kind == "TeamRecruitPanel" and seen[index - 1] != "TeamRecruitPanel":
+            assert seen[index - 1] == "HandoffScreen", seen[index - 3 : index + 1]
+
+
+# The flow, step by step ------------------------------------------------------------------------
+
+
+async def test_a_team_turn_step_by_step() -> None:
+    """Who leads (everyone sees it), the leader's hand, a handoff, the partner's hand with the
+    face-up card, a handoff to the other team, their shared recruit screen, the reveal."""
+    app = make_team_app("simple", 1, 4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # start
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        assert session.names == ("Ann & Cid", "Bob & Dee")
+        assert screen_kind(app) == "LeadPanel"
+        text = screen_text(app)
+        assert "1: Ann plays face up" in text and "2: Cid plays face up" in text
+        assert "G● Ann & Cid" in text and "Ann: 4 · Cid: 4" in text
+        await pilot.press("2")  # Cid leads
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Pass the terminal to Cid (Green)" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_kind(app) == "PlayUpPanel"
+        assert "Cid, your hand" in screen_text(app)
+        cid = session.view(2).hand
+        await pilot.press("1", "enter")  # Cid plays their first card face up
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Pass the terminal to Ann (Green)" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_kind(app) == "PlayDownPanel"
+        text = screen_text(app)
+        assert f"Cid played {agent_name(cid[0])} face up" in text
+        panel = app.screen.panel  # type: ignore[attr-defined]
+        assert isinstance(panel, PlayDownPanel)
+        assert panel.hand == session.view(0).hand
+        legal = session.view(0).legal
+        index = next(i for i, a in enumerate(panel.hand) if PlayDown(a) in legal)
+        await pilot.press(str(index + 1), "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        text = screen_text(app)
+        assert "Pass the terminal to Blue's team: Bob & Dee" in text
+        assert "no hand is shown" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_kind(app) == "TeamRecruitPanel"
+        assert "Bob & Dee: recruit one of the two cards Ann & Cid played" in screen_text(app)
+        await pilot.press("d")
+        await pilot.pause()
+        assert screen_kind(app) == "RevealPanel"
+        text = screen_text(app)
+        assert "Bob & Dee recruited the face-down card" in text
+        assert "Turn 2: Bob & Dee's turn. Press Enter." in text
+        log = " ".join(app.screen.query_one("#table-log").sentences)  # type: ignore[attr-defined]
+        assert "Ann & Cid: Cid plays the face-up card." in log
+        assert f"Cid played {agent_name(cid[0])} face up." in log
+        assert "Ann played one card face down" in log
+
+
+async def test_face_down_rule_is_explained() -> None:
+    """The partner's cards with the face-up card's name are dimmed, and the rule says why."""
+    app = make_team_app("simple", 1, 4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        # Find a leader whose card is also in the partner's hand (seed 1: try both leads).
+        ann, cid = session.view(0).hand, session.view(2).hand
+        shared = sorted(set(ann) & set(cid))
+        assert shared, (ann, cid)
+        leader_key, hand = ("1", ann) if shared[0] in ann else ("2", cid)
+        await pilot.press(leader_key, "enter")  # lead, take the terminal
+        await pilot.pause()
+        await pilot.press(str(hand.index(shared[0]) + 1), "enter", "enter")
+        await pilot.pause()
+        panel = app.screen.panel  # type: ignore[attr-defined]
+        assert isinstance(panel, PlayDownPanel)
+        dimmed = {card.agent for card in panel.query(AgentCard) if card.has_class("-disabled")}
+        assert dimmed == {shared[0]}
+        text = " ".join(screen_text(app).split())
+        assert f"Dimmed: your {agent_name(shared[0])} cards" in text
+        blocked = panel.hand.index(shared[0])
+        await pilot.press(str(blocked + 1), "enter")  # not allowed: nothing happens
+        await pilot.pause()
+        assert session.stage.phase is Phase.PLAY_DOWN
+
+
+async def test_discards_are_per_member() -> None:
+    """A member discards from their own allowance (2); the table shows each member's count."""
+    app = make_team_app("simple", 1, 4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "1", "enter")  # start, Ann leads, Ann takes the terminal
+        await pilot.pause()
+        assert "Your discards left: 2" in screen_text(app)
+        await pilot.press("1", "x")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Your discards left: 1" in text
+        assert "You discarded" in text
+        assert "Discards left G● Ann: 1 · Cid: 2" in text
+        await pilot.press("1", "x")
+        await pilot.pause()
+        assert "No discards left" in screen_text(app)
+
+
+async def test_start_screen_sets_up_a_team_game() -> None:
+    """The players selector shows one name field per player and names the teams."""
+    app = AgentAvenueApp(RULES, Mode.SIMPLE, 4, ("Ann", "Bob"), 0)
+    app.handoff_delay = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not app.screen.query_one("#name-2").display
+        await pilot.click("#players-4")
+        await pilot.pause()
+        assert app.screen.query_one("#name-2").display
+        assert app.screen.query_one("#name-3").display
+        for seat, name in ((2, "Cid"), (3, "Dee")):
+            field = app.screen.query_one(f"#name-{seat}")
+            field.value = name  # type: ignore[attr-defined]
+        await pilot.pause()
+        assert "Ann & Cid" in screen_text(app)
+        await pilot.click("#start-button")
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        assert session.players == 4
+        assert session.seat_names == FOUR
+        assert screen_kind(app) == "LeadPanel"
+
+
+async def test_three_players_blue_alone() -> None:
+    """With 3 players blue plays alone: their own offer after a handoff, recruited by green's
+    team on a shared screen without any hand."""
+    app = make_team_app("simple", 3, 3)
+    app.start_first = 1
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Pass the terminal to Bob (Blue)" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_kind(app) == "OfferPanel"
+        session = app.session
+        assert session is not None
+        legal = session.view(1).legal
+        player = TeamKeyPlayer(3)
+        player.pick = lambda actions: next(a for a in legal if not isinstance(a, Discard))  # type: ignore[method-assign]
+        await pilot.press(*player.keys_for(app))
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Pass the terminal to Green's team: Ann & Cid" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_kind(app) == "TeamRecruitPanel"
+        check_screen(app, "TeamRecruitPanel", [])
