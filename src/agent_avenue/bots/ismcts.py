@@ -6,8 +6,17 @@ plays one line of the game on the fast engine (bots.playout). Two trees are grow
 one per player, each keyed by what that player observes (multiple-observer ISMCTS): an offer is
 seen by the recruiter as its face-up card only, so neither player's choices in the search can
 depend on a card it could not see. In each tree a player's choice is made by UCB among the
-actions available in the current deal; new lines are continued by the quick greedy policy
-(bots.evaluation) for a few turns and then judged by the evaluation, or played to the end.
+actions available in the current deal; new lines are played to the end of the game by the quick
+greedy policy (bots.evaluation), or for `rollout_turns` turns and then judged.
+
+Three choices matter most against a sensible opponent:
+
+* when the bot recruits, deals are weighted by how likely the opponent was to make its offer
+  holding them (`offer_likelihood`): the face-down card is read, not assumed uniform;
+* in the tree the opponent recruits by the quick judgment over the cards it has not seen, so
+  our offers are judged against a recruiter who cannot see our face-down card;
+* after a discard the quick policy offers (no search below a discard), so the maximum of noisy
+  estimates does not make discarding look better than it is.
 
 The bot first runs the win/loss safety check (bots.safety): a sure win is taken at once and
 actions that walk into a loss it can see are never searched when another action exists.

@@ -174,7 +174,7 @@ class AgentAvenueApp(App[int]):
             self._start_game,
         )
         if self.tutorial:
-            self._resume_offered = True  # the lessons first: no offer to resume over them
+            # The lessons first: the offer to resume waits until a game is started.
             self.open_tutorial()
         ready_file = os.environ.get(READY_FILE_ENV)
         if ready_file:
@@ -442,8 +442,11 @@ class AgentAvenueApp(App[int]):
             return self._save_check
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """The look for a saved game is done: offer to resume it (unless a game has begun)."""
-        if event.worker.group == SAVES and event.state is WorkerState.SUCCESS:
+        """The look for a saved game is done: offer to resume it over the start screen (if the
+        players are elsewhere, e.g. in the lessons, the offer comes when they start a game)."""
+        if event.worker.group != SAVES or event.state is not WorkerState.SUCCESS:
+            return
+        if isinstance(self.screen, StartScreen):
             self._offer_resume()
 
     def _offer_resume(self, settings: StartSettings | None = None) -> bool:

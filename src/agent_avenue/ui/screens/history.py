@@ -39,7 +39,7 @@ class HistoryScreen(Screen[None]):
         display: none;
     }
     #history-selected {
-        margin-top: 1;
+        margin-bottom: 1;
         text-style: bold;
     }
     """
@@ -67,8 +67,8 @@ class HistoryScreen(Screen[None]):
         with VerticalScroll(classes="main", id="history-main"):
             yield Static(Content(t("history_screen.title")), id="history-title")
             yield Static(Content(self.problem or ""), id="history-problem")
-            yield Static(render_history(self.rows), id="history-table")
             yield Static(id="history-selected")
+            yield Static(render_history(self.rows), id="history-table")
         yield KeyBar()
 
     def on_mount(self) -> None:

@@ -48,6 +48,26 @@ class StartScreen(Screen[StartSettings]):
     """Asks for names, the board side and who most recently watched a spy film."""
 
     AUTO_FOCUS = None
+    DEFAULT_CSS = """
+    #start-players {
+        height: auto;
+        margin-bottom: 1;
+        padding: 0 2;
+    }
+    #start-players > Label {
+        width: auto;
+        margin-right: 2;
+    }
+    #players {
+        layout: horizontal;
+        width: 1fr;
+        height: auto;
+    }
+    #players > RadioButton {
+        width: auto;
+        margin-right: 2;
+    }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", t("start.key_start"), show=True),
         Binding("o", "app.settings", t("settings.key_open")),
@@ -127,15 +147,15 @@ class StartScreen(Screen[StartSettings]):
                             value=self._first is None,
                             id="first-random",
                         )
-                with Vertical(classes="start-choice"):
-                    yield Label(Content(t("team.players_label")))
-                    with Choices(id="players", compact=True):
-                        for count in PLAYER_COUNTS:
-                            yield RadioButton(
-                                Content(t(f"team.players_{count}")),
-                                value=self._players == count,
-                                id=f"players-{count}",
-                            )
+            with Horizontal(id="start-players"):
+                yield Label(Content(t("team.players_label")))
+                with Choices(id="players", compact=True):
+                    for count in PLAYER_COUNTS:
+                        yield RadioButton(
+                            Content(t(f"team.players_{count}")),
+                            value=self._players == count,
+                            id=f"players-{count}",
+                        )
             with Center():
                 button = Button(
                     Content(t("start.button")), id="start-button", variant="primary", compact=True
