@@ -277,3 +277,40 @@ async def test_the_command_palette_speaks_the_language() -> None:
         await _settle(pilot)
         text = screen_text(app)
         assert "Aucun résultat" in text and "No matches" not in text
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_the_tutorial_in_every_language(code: str) -> None:
+    """Both lessons, played by keys from the lesson menu, checked on every screen at 80x24."""
+    from agent_avenue.ui.screens.tutorial import LessonPanel, TutorialMenuScreen, TutorialScreen
+
+    from .test_tutorial_app import keys_for, tutorial_app
+
+    set_language(code)
+    app = tutorial_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        assert isinstance(app.screen, TutorialMenuScreen)
+        check_screen(app, code, "TutorialMenuScreen")
+        await pilot.press("enter")
+        await _settle(pilot)
+        for lesson in ("simple", "advanced"):
+            for _ in range(300):
+                screen = app.screen
+                assert isinstance(screen, TutorialScreen) and screen.lesson.id == lesson
+                check_screen(app, code, f"{lesson}: {type(screen.panel).__name__}")
+                if screen.finished:
+                    break
+                step = screen.lesson_run.step
+                if isinstance(screen.panel, LessonPanel | RevealPanel):
+                    await pilot.press("enter")
+                else:
+                    assert step is not None and step.expect is not None
+                    await pilot.press(*keys_for(screen, step.expect))
+                await _settle(pilot)
+            else:
+                raise AssertionError(f"the {lesson} lesson did not end")
+            await pilot.press("enter")
+            await _settle(pilot)
+        assert isinstance(app.screen, TutorialMenuScreen)
+        check_screen(app, code, "TutorialMenuScreen at the end")

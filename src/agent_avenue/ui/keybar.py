@@ -56,6 +56,8 @@ class KeyBar(Widget):
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._items: list[_Item] = []
+        self.hidden: list[Binding] = []
+        """Keys left out of the bar for want of room (they still work)."""
 
     def on_mount(self) -> None:
         """Redraw whenever the screen's bindings change."""
@@ -73,19 +75,20 @@ class KeyBar(Widget):
         """The keys and their descriptions, grouped like Textual's footer.
 
         When they do not fit (longer languages, many keys), one space separates them instead of
-        two; if that is not enough, the app-wide keys (rules, quit), which work everywhere and
-        are listed on the start and handoff screens, are left out from the right.
+        two; if that is not enough, whole keys are left out rather than cut in the middle: first
+        the app-wide ones (rules, quit), which work everywhere and are listed on the start and
+        handoff screens, then the screen's own from the right. `hidden` lists what was left out.
         """
         shown = [active for active in self.screen.active_bindings.values() if active.binding.show]
+        self.hidden = []
         text = self._build(shown, gap=" ")
         if not self.size.width or self._fits(text):
             return text
         text = self._build(shown, gap="")
-        while not self._fits(text):
+        while not self._fits(text) and len(shown) > 1:
             app_wide = [n for n, active in enumerate(shown) if active.node is self.app]
-            if not app_wide:
-                break
-            del shown[app_wide[-1]]
+            dropped = shown.pop(app_wide[-1] if app_wide else -1)
+            self.hidden.append(dropped.binding)
             text = self._build(shown, gap="")
         return text
 

@@ -13,18 +13,12 @@ from agent_avenue.ui.screens.handoff import HandoffScreen
 
 __all__ = [
     "default_names",
-    "is_team",
     "local_seat_names",
     "member_purpose",
     "team_handoff",
     "team_next_prompt",
     "team_waiting",
 ]
-
-
-def is_team(seats: tuple[str, ...]) -> bool:
-    """Whether these seat names are a team game's (3 or 4 players)."""
-    return len(seats) > 2
 
 
 def default_names(players: int) -> tuple[str, ...]:
