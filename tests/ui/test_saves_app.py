@@ -303,9 +303,10 @@ async def test_a_bad_save_is_reported_set_aside_and_a_new_game_starts() -> None:
     app = make_app("simple", 4)
     async with app.run_test(size=(100, 30)) as pilot:
         await wait_for(pilot, app, ResumeScreen)
-        text = " ".join(screen_text(app).split())
-        assert "could not be used" in text
-        assert "set aside as save.json.bad-" in text
+        assert "could not be used" in screen_text(app)
+        problem = str(app.screen.query_one("#resume-problem", Static).render())
+        assert f"The saved game {path}" in problem
+        assert "set aside as save.json.bad-" in problem
         assert not path.exists()
         aside = list(path.parent.glob("save.json.bad-*"))
         assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == "{ not json"
@@ -463,8 +464,8 @@ async def test_a_bad_game_file_on_the_score_sheet_is_reported_and_set_aside() ->
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, HistoryScreen)
-        text = " ".join(screen_text(app).split())
-        assert f"The game file {path}" in text and "set aside" in text
+        problem = str(app.screen.query_one("#history-problem", Static).render())
+        assert f"The game file {path}" in problem and "set aside" in problem
         assert not path.exists()
         (aside,) = path.parent.glob(f"{recorded.game_id}.json.bad-*")
         assert aside.read_text(encoding="utf-8") == "{ damaged"
