@@ -3,7 +3,9 @@ language is chosen in a fixed order (--lang, environment, saved setting, system 
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import re
 import string
 from pathlib import Path
@@ -220,6 +222,14 @@ def test_t_fills_placeholders_and_remembers_its_key() -> None:
     assert (text.key, text.params) == ("board.tooltip_space", {"n": 3})
 
 
+def test_a_translated_text_survives_copies_and_pickles() -> None:
+    """Deep copies and pickles (saves, worker processes) keep the text and where it came from."""
+    text = t("handoff.title", name=t("seat.green"))
+    for copied in (copy.deepcopy(text), pickle.loads(pickle.dumps(text))):
+        assert copied == text and isinstance(copied, Translated)
+        assert (copied.key, copied.params) == (text.key, text.params)
+
+
 def test_retranslate_follows_the_language_placeholders_included() -> None:
     """A text made in English shows in French, nested translated placeholders too."""
     text = t("handoff.title", name=t("seat.green"))
@@ -233,6 +243,7 @@ def test_a_missing_translation_falls_back_to_english_and_is_noted(
 ) -> None:
     """Never a crash: English is shown, and the tests can tell (`missing_strings`)."""
     set_language("fr")
+    monkeypatch.setattr("agent_avenue.i18n._missing", set())  # not to leak into later tests
     monkeypatch.delitem(catalogue("fr"), "log.title")
     assert t("log.title") == "Log"
     assert ("fr", "log.title") in missing_strings()

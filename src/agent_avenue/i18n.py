@@ -40,6 +40,10 @@ class Translated(str):
         made.params = dict(params)
         return made
 
+    def __getnewargs__(self) -> tuple[str, str, dict[str, object]]:  # type: ignore[override]
+        """Copies and pickles keep the key and the placeholders."""
+        return (str(self), self.key, self.params)
+
 
 def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
     flat: dict[str, str] = {}
