@@ -432,7 +432,9 @@ def score_actions(
             code = encode(t, action)
             if code >= DISCARD_BASE:
                 gone = code - DISCARD_BASE
-                scores[action] = best + w.hand * (expected - held[gone]) - w.discard_cost
+                improved = best + w.hand * (expected - held[gone]) - w.discard_cost
+                # A discard only delays: it never scores as well as a won game, or a winning offer.
+                scores[action] = min(improved, w.decisive - 1.0)
             else:
                 scores[action] = offers[code]
         return scores
