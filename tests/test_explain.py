@@ -13,18 +13,28 @@ from agent_avenue.engine import (
     GameState,
     Mark,
     Mode,
+    Phase,
     PlayerView,
+    Take,
     apply,
+    distance_to_catch,
     new_game,
     player_view,
     recruit_preview,
 )
-from agent_avenue.engine.rules import CATCH_LEAD
+from agent_avenue.engine.rules import (
+    CATCH_LEAD,
+    DistinctAgentsWin,
+    MoveModifier,
+    MoveSelf,
+    StealFromPlay,
+)
 from agent_avenue.explain import (
     escapes,
     explain_result,
     explain_step,
     icon_note,
+    market_card_line,
     move_words,
     offer_card_lines,
     offer_split_line,
@@ -400,3 +410,70 @@ def test_mark_move_words() -> None:
     assert move_words(0) == "no move"
     assert card_name("getaway_car") == "Getaway Car"
     assert Mark.WIN.value == "WIN"
+
+
+# Black market picks -----------------------------------------------------------------------------
+
+
+def _pick_views(games: int = 250) -> list[tuple[PlayerView, GameState]]:
+    """Views of the picking seat at every black market pick of random advanced games."""
+    found: list[tuple[PlayerView, GameState]] = []
+    for seed in range(games):
+        state = new_game(RULES, Mode.ADVANCED, seed, seed % 2)
+        rng = random.Random(seed)
+        while state.to_act is not None:
+            view = player_view(state, state.to_act)
+            if view.phase is Phase.PICK:
+                found.append((view, state))
+            state = apply(state, rng.choice(view.legal))
+    return found
+
+
+def test_market_previews_match_the_board_after_the_pick() -> None:
+    """Every supply card has a line; an ongoing move card's "with it" is what the engine shows
+    once the card is taken, and a card that moves at once leaves the distance the line says."""
+    checked: set[str] = set()
+    for view, state in _pick_views():
+        side = view.to_act
+        assert side is not None
+        for card in view.supply:
+            line = market_card_line(view, side, card, NAMES)
+            assert line and "{" not in line
+            effect = RULES.card_by_id[card].effect
+            after_state = apply(state, Take(card))
+            after = player_view(after_state, None)
+            if isinstance(effect, MoveModifier):
+                assert card in after.sides[side].ongoing
+                assert line.endswith(f"{short_phrase(after, side, effect.agent)} with it")
+                assert f"{short_phrase(view, side, effect.agent)} now" in line
+                checked.add("modifier")
+            elif isinstance(effect, MoveSelf) and not any(
+                e.kind in (EventKind.LAND, EventKind.HOME_BOOST) for e in after.events
+            ):
+                moved = after.sides[side].progress - view.sides[side].progress
+                assert moved == effect.value
+                left = distance_to_catch(after, side)
+                assert (
+                    (f"catches {NAMES[1 - side]}" in line)
+                    if left == 0
+                    else (line.endswith(f"{left} to catch"))
+                )
+                checked.add("move")
+            elif isinstance(effect, DistinctAgentsWin):
+                assert f"{len(set(view.sides[side].in_play))} of the {effect.count}" in line
+                checked.add("distinct")
+            elif isinstance(effect, StealFromPlay):
+                assert f"{len(view.sides[1 - side].in_play)} agents" in line
+                checked.add("steal")
+    assert checked == {"modifier", "move", "distinct", "steal"}
+
+
+def test_guard_preview_counts_the_spaces_to_your_home() -> None:
+    """Security System's line: the opponent's spy distance to your home, as the board has it."""
+    for view, _ in _pick_views(120):
+        side = view.to_act
+        assert side is not None
+        me, other = view.sides[side], view.sides[1 - side]
+        line = market_card_line(view, side, "security_system", NAMES)
+        steps = next(n for n in range(14) if (other.position + n) % 14 == me.home)
+        assert line.endswith("on your home now") if steps == 0 else f" {steps} spaces" in line

@@ -7,6 +7,7 @@ own previews and constants; no number in a sentence is typed by hand. No textual
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from agent_avenue.describe import (
     agent_plural,
@@ -26,10 +27,23 @@ from agent_avenue.engine import (
     RecruitPreview,
     Result,
     Rules,
+    distance_to_catch,
     recruit_preview,
 )
 from agent_avenue.engine.end_step import lose_rescue
-from agent_avenue.engine.rules import BOARD_SIZE, CATCH_LEAD, LoseBecomesWin, MoveModifier
+from agent_avenue.engine.rules import (
+    BOARD_SIZE,
+    CATCH_LEAD,
+    DistinctAgentsWin,
+    HomeBoost,
+    HomeGuardWin,
+    LoseBecomesWin,
+    MoveModifier,
+    MoveSelf,
+    RecruitNamedFromHand,
+    RecruitTopOfDeck,
+    StealFromPlay,
+)
 from agent_avenue.i18n import agent_name, card_name, t
 
 __all__ = [
@@ -39,6 +53,7 @@ __all__ = [
     "explain_result",
     "explain_step",
     "icon_note",
+    "market_card_line",
     "move_words",
     "nth_agent",
     "offer_card_lines",
@@ -392,3 +407,68 @@ def explain_result(result: Result, view: PlayerView, names: tuple[str, str]) -> 
         else:
             lines.append(t("explain.tie", active=active))
     return lines
+
+
+# Black market picks ------------------------------------------------------------------------------
+
+
+def _with_ongoing(view: PlayerView, side: int, card: str) -> PlayerView:
+    """The view as if `side` already owned the ongoing `card` (for a before/after preview)."""
+    sides = list(view.sides)
+    sides[side] = replace(sides[side], ongoing=(*sides[side].ongoing, card))
+    return replace(view, sides=tuple(sides))
+
+
+def _moved_by(view: PlayerView, side: int, spaces: int) -> PlayerView:
+    """The view as if `side`'s meeple had moved `spaces` forward."""
+    sides = list(view.sides)
+    sides[side] = replace(sides[side], progress=sides[side].progress + spaces)
+    return replace(view, sides=tuple(sides))
+
+
+def market_card_line(view: PlayerView, side: int, card: str, names: tuple[str, str]) -> str:
+    """What taking black market `card` would mean for `side` now, from the engine's numbers.
+
+    "Next Codebreaker (2nd): 0 now, +3 with it"; "Move +2: 3 to catch"; "You have 4 of the 5
+    different agents it needs". Cards whose use depends on a later choice say what they act on.
+    """
+    rules = view.rules
+    effect = rules.card_by_id[card].effect
+    me, other = view.sides[side], view.sides[1 - side]
+    if isinstance(effect, MoveModifier):
+        return t(
+            "market_preview.modifier",
+            agent=agent_name(effect.agent),
+            now=short_phrase(view, side, effect.agent),
+            then=short_phrase(_with_ongoing(view, side, card), side, effect.agent),
+        )
+    if isinstance(effect, LoseBecomesWin):
+        count = me.count(effect.agent)
+        return t("market_preview.lose_becomes_win", n=count, agent=agent_name(effect.agent))
+    if isinstance(effect, DistinctAgentsWin):
+        return t("market_preview.distinct", n=len(set(me.in_play)), count=effect.count)
+    if isinstance(effect, HomeGuardWin):
+        gap = (me.home - other.position) % BOARD_SIZE
+        if gap == 0:
+            return t("market_preview.guard_now", other=names[1 - side])
+        return t("market_preview.guard", other=names[1 - side], n=gap)
+    if isinstance(effect, HomeBoost):
+        return t("market_preview.home_boost", n=effect.value)
+    if isinstance(effect, MoveSelf):
+        after = distance_to_catch(_moved_by(view, side, effect.value), side)
+        if after == 0:
+            return t(
+                "market_preview.move_catches", move=signed(effect.value), other=names[1 - side]
+            )
+        return t("market_preview.move", move=signed(effect.value), n=after)
+    if isinstance(effect, RecruitNamedFromHand):
+        return t(
+            "market_preview.named_from_hand",
+            agent=agent_name(effect.agent),
+            line=preview_phrase(view, side, effect.agent, names),
+        )
+    if isinstance(effect, StealFromPlay):
+        return t("market_preview.steal", other=names[1 - side], n=len(other.in_play))
+    if isinstance(effect, RecruitTopOfDeck):
+        return t("market_preview.top_of_deck", n=view.deck_size)
+    return t("market_preview.from_hand")

@@ -29,7 +29,7 @@ from agent_avenue.engine import (
     Recruit,
     Take,
 )
-from agent_avenue.explain import offer_card_lines, offer_split_line
+from agent_avenue.explain import market_card_line, offer_card_lines, offer_split_line
 from agent_avenue.i18n import agent_name, card_name, t
 from agent_avenue.ui.messages import ActionChosen, Continue
 from agent_avenue.ui.phrases import hidden_range, preview_line
@@ -354,6 +354,20 @@ class RecruitPanel(Panel):
 # Public decisions: black market picks, instant choices, yes/no -------------------------------
 
 
+def market_lines(
+    view: PlayerView, side: int, cards: tuple[str, ...], names: tuple[str, str]
+) -> str:
+    """One line per supply card: what taking it would mean for `side` now (explain.py)."""
+    return "\n".join(
+        t(
+            "market_preview.line",
+            card=card_name(card),
+            line=market_card_line(view, side, card, names),
+        )
+        for card in cards
+    )
+
+
 class PickPanel(Panel):
     """A public pick: the black market supply, one key per card."""
 
@@ -374,6 +388,10 @@ class PickPanel(Panel):
                 view = MarketCardView(card, self.view, classes="market-choice")
                 view.border_subtitle = _plain(t("pick.key", number=number))
                 yield view
+        yield Static(
+            _plain(market_lines(self.view, self.actor, self.cards, self.names)),
+            classes="panel-status market-preview",
+        )
 
     def hint_view(self) -> PlayerView | None:
         """A public pick: judged from public facts only (hints.seat_view)."""

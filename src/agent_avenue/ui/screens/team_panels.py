@@ -31,6 +31,7 @@ from agent_avenue.ui.screens.panels import (
     Panel,
     PanelChanged,
     RecruitPanel,
+    market_lines,
 )
 from agent_avenue.ui.widgets import AgentCard, CardBack, MarketCardView
 
@@ -434,6 +435,10 @@ class TeamPickPanel(Panel):
                 ]
                 view.border_subtitle = _plain(t("team.pick_separator").join(keys))
                 yield view
+        yield Static(
+            _plain(market_lines(self.view, self.side, self.cards, self.names)),
+            classes="panel-status market-preview",
+        )
         yield Static(_plain(t("team.pick_help")), classes="panel-status")
 
     def allows(self, action: str, params: Params) -> bool | None:
