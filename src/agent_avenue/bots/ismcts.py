@@ -85,7 +85,7 @@ class Budget:
 
 LEVELS: dict[str, Budget] = {
     "normal": Budget(seconds=0.1),
-    "hard": Budget(seconds=0.3),
+    "hard": Budget(seconds=0.5),
 }
 
 
