@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Sequence
-from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 from pydantic_core import ErrorDetails, PydanticCustomError
 
+from agent_avenue.data.toml_values import describe_value
 from agent_avenue.engine import (
     GameState,
     InvalidPosition,
@@ -102,26 +102,6 @@ def _key(parts: Sequence[str | int]) -> str:
     return label
 
 
-def _describe(value: object) -> str:
-    """Name a TOML value and its type, e.g. `the string "3"` or `an array`."""
-    if isinstance(value, bool):
-        return f"the boolean {str(value).lower()}"
-    if isinstance(value, str):
-        shown = value if len(value) <= 40 else value[:37] + "..."
-        return f'the string "{shown}"'
-    if isinstance(value, int):
-        return f"the integer {value}"
-    if isinstance(value, float):
-        return f"the float {value}"
-    if isinstance(value, datetime | date | time):
-        return f"the date/time {value.isoformat()}"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "a table"
-    return repr(value)
-
-
 def _model_at(loc: Sequence[str | int]) -> type[_Model]:
     """The model describing the table that holds the key at `loc`."""
     parents = [p for p in loc[:-1] if isinstance(p, str)]
@@ -146,7 +126,7 @@ def _problem(error: ErrorDetails) -> str:
     kind = error["type"]
     loc = error["loc"]
     ctx: dict[str, Any] = dict(error.get("ctx") or {})
-    got = _describe(error.get("input"))
+    got = describe_value(error.get("input"))
     if kind == "extra_forbidden":
         known = ", ".join(_model_at(loc).model_fields)
         return f"is not a known key (the keys here are {known})"

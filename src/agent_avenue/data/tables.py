@@ -7,7 +7,6 @@ import hashlib
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
-from datetime import date, datetime, time
 from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -22,6 +21,7 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails, PydanticCustomError
 
+from agent_avenue.data.toml_values import describe_value
 from agent_avenue.engine.rules import (
     AGENT_COUNT,
     AgentSpec,
@@ -306,26 +306,6 @@ class MarketFile(_Model):
 # Error reporting -------------------------------------------------------------------------------
 
 
-def _describe(value: object) -> str:
-    """Name a TOML value and its type for an error message, e.g. `the string "6"`."""
-    if isinstance(value, bool):
-        return f"the boolean {str(value).lower()}"
-    if isinstance(value, str):
-        shown = value if len(value) <= 40 else value[:37] + "..."
-        return f'the string "{shown}"'
-    if isinstance(value, int):
-        return f"the integer {value}"
-    if isinstance(value, float):
-        return f"the float {value}"
-    if isinstance(value, datetime | date | time):
-        return f"the date/time {value.isoformat()}"
-    if isinstance(value, list):
-        return "an array"
-    if isinstance(value, dict):
-        return "a table"
-    return repr(value)
-
-
 def _entry_label(table: str, index: int, raw_entry: object) -> str:
     """Label an array entry as `agents[3] (id "daredevil")`, or `agents[3]` without an id."""
     if isinstance(raw_entry, Mapping) and isinstance(raw_entry.get("id"), str):
@@ -393,7 +373,7 @@ def _problem(error: ErrorDetails) -> str:
         return "is missing"
     if kind == "union_tag_invalid":
         tags = _double_quotes(str(ctx.get("expected_tags")))
-        return f"should be one of {tags}, not {_describe(ctx.get('tag'))}"
+        return f"should be one of {tags}, not {describe_value(ctx.get('tag'))}"
     if kind in ("too_short", "too_long"):
         limit = ctx.get("min_length") if kind == "too_short" else ctx.get("max_length")
         bound = "at least" if kind == "too_short" else "at most"
@@ -404,7 +384,7 @@ def _problem(error: ErrorDetails) -> str:
     for pydantic_words, toml_words in _TOML_WORDS:
         message = message.replace(pydantic_words, toml_words)
     message = _double_quotes(message)
-    return f"{message}, not {_describe(value)}"
+    return f"{message}, not {describe_value(value)}"
 
 
 def _from_validation_error(path: Path, table: str, exc: ValidationError, raw: object) -> DataError:
