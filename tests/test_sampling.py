@@ -106,9 +106,14 @@ def test_a_spectators_view_cannot_be_determinized() -> None:
         determinize(view, random.Random(0))
 
 
-def test_team_games_are_refused() -> None:
-    state = new_game(RULES, Mode.SIMPLE, 1, 0, players=4)
-    seat = state.to_act
-    assert seat is not None
-    with pytest.raises(ValueError, match="two-player"):
-        determinize(player_view(state, seat), random.Random(0))
+def test_team_games_are_determinized_for_every_seat() -> None:
+    state = new_game(RULES, Mode.ADVANCED, 1, 0, players=4)
+    for seat in range(4):
+        view = player_view(state, seat)
+        samples = [determinize(view, random.Random(n)) for n in range(10)]
+        partner = state.member_of((seat + 2) % 4)
+        assert len({s.member_of((seat + 2) % 4).hand for s in samples}) > 1
+        for sample in samples:
+            assert player_view(sample, seat) == view
+            assert sample.member_of(seat) == state.member_of(seat)
+            assert len(sample.member_of((seat + 2) % 4).hand) == len(partner.hand)

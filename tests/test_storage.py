@@ -619,7 +619,7 @@ def test_a_bad_score_sheet_is_set_aside_and_a_new_one_started(home: Path, rules:
     ("content", "expected"),
     [
         (b"not json", "is not valid JSON"),
-        (b'{"format": "agent-avenue-history", "version": 2, "games": []}', "version 2"),
+        (b'{"format": "agent-avenue-history", "version": 3, "games": []}', "version 3"),
         (
             b'{"format": "agent-avenue-history", "version": 1, "games": [{"game": 1}]}',
             'bad value in "games[0].game"',

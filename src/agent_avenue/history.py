@@ -24,6 +24,7 @@ from rich.text import Text
 
 from agent_avenue.data import DataError
 from agent_avenue.i18n import DEFAULT_LANGUAGE, catalogue, language
+from agent_avenue.teams import side_names
 
 if TYPE_CHECKING:
     # Storage brings in pydantic: imported only when a command needs it, so that building the
@@ -46,9 +47,11 @@ __all__ = [
     "render_history",
     "run_export",
     "run_history",
+    "side_label",
     "way_label",
     "way_of_winning",
     "way_totals",
+    "winner_label",
 ]
 
 # English defaults of the `history.*` locale keys (the lead may move them to locales/en.toml).
@@ -169,10 +172,10 @@ def player_totals(rows: Sequence[HistoryRow]) -> list[PlayerTotals]:
     games: Counter[str] = Counter()
     wins: Counter[str] = Counter()
     for row in rows:
-        for seat in (0, 1):
+        for seat in range(len(row.names)):  # team games: every player wins with their side
             label = player_label(row.names[seat], row.players[seat])
             games[label] += 1
-            if seat == row.winner:
+            if seat % 2 == row.winner:
                 wins[label] += 1
     totals = [PlayerTotals(label, games[label], wins[label]) for label in games]
     return sorted(totals, key=lambda t: (-t.wins, -t.games, t.player.casefold()))
@@ -185,6 +188,22 @@ def way_totals(rows: Sequence[HistoryRow]) -> list[tuple[str, int]]:
 
 
 # Rendering -------------------------------------------------------------------------------------
+
+
+def side_label(row: HistoryRow, side: int) -> str:
+    """A side's players with their kinds: "Ann", or "Ann & Cid (bot: easy)" for a team."""
+    pairs = zip(row.names, row.players, strict=True)
+    labels = tuple(player_label(name, kind) for name, kind in pairs)
+    if len(labels) == 2:
+        return labels[side]
+    return side_names(labels)[side]
+
+
+def winner_label(row: HistoryRow) -> str:
+    """The winner's name, or a winning team's names joined in the language in use."""
+    if len(row.names) == 2:
+        return row.winner_name
+    return side_names(tuple(row.names))[row.winner]
 
 
 def _date(row: HistoryRow) -> str:
@@ -212,9 +231,9 @@ def render_history(rows: Sequence[HistoryRow]) -> Group:
             Text(str(number)),
             Text(_date(row)),
             Text(_text(f"history.mode.{row.mode.value}")),
-            Text(player_label(row.names[0], row.players[0])),
-            Text(player_label(row.names[1], row.players[1])),
-            Text(row.winner_name, style="bold"),
+            Text(side_label(row, 0)),
+            Text(side_label(row, 1)),
+            Text(winner_label(row), style="bold"),
             Text(way_label(way_of_winning(row))),
             Text(str(row.turns)),
         )

@@ -155,18 +155,34 @@ def deal_seed(seed: int, pair: int) -> int:
     return (seed * 1_000_003 + pair) % 2**31
 
 
+def _seat_rng(dealt: int, a_seat: int, seat: int) -> random.Random:
+    """The random generator of one seat's bot (a team's second players get their own)."""
+    extra = 0 if seat < 2 else 2**40
+    return random.Random(dealt * 4 + 2 * a_seat + seat + extra)
+
+
 def play_pair(
-    spec_a: str, spec_b: str, mode: Mode, seed: int, pair: int, both: bool = True
+    spec_a: str,
+    spec_b: str,
+    mode: Mode,
+    seed: int,
+    pair: int,
+    both: bool = True,
+    players: int = 2,
 ) -> list[GameOutcome]:
-    """Play deal `pair` with bot A in seat 0 and then (if `both`) in seat 1."""
+    """Play deal `pair` with bot A in seat 0 and then (if `both`) in seat 1.
+
+    With 3 or 4 players bot A fills every seat of its side (green: 0 and 2, blue: 1 and 3).
+    """
     rules = default_rules()
     dealt = deal_seed(seed, pair)
     first = pair % 2
     outcomes: list[GameOutcome] = []
     for a_seat in (0, 1) if both else (0,):
-        bots = {a_seat: make_bot(spec_a), 1 - a_seat: make_bot(spec_b)}
-        rngs = {s: random.Random(dealt * 4 + 2 * a_seat + s) for s in (0, 1)}
-        state = new_game(rules, mode, dealt, first)
+        seats = range(players)
+        bots = {s: make_bot(spec_a if s % 2 == a_seat else spec_b) for s in seats}
+        rngs = {s: _seat_rng(dealt, a_seat, s) for s in seats}
+        state = new_game(rules, mode, dealt, first, players=players)
         while not state.is_over:
             seat = state.to_act
             assert seat is not None
@@ -174,10 +190,11 @@ def play_pair(
             state = apply(state, action)
         result = state.result
         assert result is not None
-        totals = {
-            s: BotTotals(b.stats.decisions, b.stats.playouts, b.stats.seconds, b.stats.cpu_seconds)
-            for s, b in bots.items()
-        }
+        totals = {side: BotTotals() for side in (0, 1)}
+        for s, b in bots.items():
+            totals[s % 2] += BotTotals(
+                b.stats.decisions, b.stats.playouts, b.stats.seconds, b.stats.cpu_seconds
+            )
         outcomes.append(
             GameOutcome(
                 a_seat=a_seat,
@@ -245,13 +262,17 @@ def run_simulation(
     workers: int | None = None,
     seed: int = 0,
     progress: Progress | None = None,
+    players: int = 2,
 ) -> SimulationResult:
     """Play `games` seat-balanced games of `bot_a` against `bot_b` on `workers` processes.
 
-    `progress(done, total)` is called as games finish. Raises ValueError for an unknown bot,
-    a mode that does not exist, or fewer than 1 game or worker.
+    `progress(done, total)` is called as games finish. With `players` 3 or 4 each bot fills
+    every seat of its side of a team game. Raises ValueError for an unknown bot, a mode that
+    does not exist, a player count other than 2, 3 or 4, or fewer than 1 game or worker.
     """
     mode = Mode(mode)
+    if players not in (2, 3, 4):
+        raise ValueError(f"a game has 2, 3 or 4 players, not {players}")
     make_bot(bot_a)
     make_bot(bot_b)
     if games < 1:
@@ -266,7 +287,7 @@ def run_simulation(
         progress(0, games)
     if workers == 1:
         for pair, both in tasks:
-            outcomes.extend(play_pair(bot_a, bot_b, mode, seed, pair, both))
+            outcomes.extend(play_pair(bot_a, bot_b, mode, seed, pair, both, players))
             if progress:
                 progress(len(outcomes), games)
     else:
@@ -276,7 +297,9 @@ def run_simulation(
             try:
                 # Keep a few tasks per worker in flight so an interrupt stops quickly.
                 for pair, both in queue:
-                    pending.add(pool.submit(play_pair, bot_a, bot_b, mode, seed, pair, both))
+                    pending.add(
+                        pool.submit(play_pair, bot_a, bot_b, mode, seed, pair, both, players)
+                    )
                     if len(pending) >= 2 * workers:
                         break
                 while pending:
@@ -285,7 +308,9 @@ def run_simulation(
                         outcomes.extend(future.result())
                         nxt = next(queue, None)
                         if nxt is not None:
-                            pending.add(pool.submit(play_pair, bot_a, bot_b, mode, seed, *nxt))
+                            pending.add(
+                                pool.submit(play_pair, bot_a, bot_b, mode, seed, *nxt, players)
+                            )
                     if progress:
                         progress(len(outcomes), games)
             except BaseException:
@@ -443,6 +468,13 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> argparse.Argument
         "--seed", type=_seed, default=0, metavar="N", help="seed of the deals (default 0)"
     )
     parser.add_argument(
+        "--players",
+        type=int,
+        choices=(2, 3, 4),
+        default=2,
+        help="players per game: 2 (a duel) or 3 or 4 (each bot fills its team's seats)",
+    )
+    parser.add_argument(
         "bot_a",
         type=_bot,
         metavar="BOT_A",
@@ -486,7 +518,14 @@ def simulate_command(args: argparse.Namespace) -> int:
 
         try:
             result = run_simulation(
-                args.bot_a, args.bot_b, args.games, args.mode, args.workers, args.seed, report
+                args.bot_a,
+                args.bot_b,
+                args.games,
+                args.mode,
+                args.workers,
+                args.seed,
+                report,
+                getattr(args, "players", 2),
             )
         except KeyboardInterrupt:
             err.print("simulation interrupted")

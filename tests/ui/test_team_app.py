@@ -9,9 +9,12 @@ screens a whole side shares (who leads, the recruit, a pickup) show no hand at a
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from textual.widgets import Static
 
+from agent_avenue import storage
 from agent_avenue.engine import Discard, EventKind, Mode, Phase, PlayerView, Take
 from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
 from agent_avenue.i18n import agent_name
@@ -408,3 +411,54 @@ async def test_three_players_blue_alone() -> None:
         await pilot.pause()
         assert screen_kind(app) == "TeamRecruitPanel"
         check_screen(app, "TeamRecruitPanel", [])
+
+
+# Saving and resuming a team game ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("moves", [3, 9])
+async def test_a_four_player_game_is_autosaved_and_resumes_at_a_handoff(moves: int) -> None:
+    """Every action of a team game is saved with the four names; a new process resumes it at a
+    handoff screen (a member's own or the whole team's), never a hand, and play goes on."""
+    app = make_team_app("advanced", 21, 4)
+    player = TeamKeyPlayer(21)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        for _ in range(2000):
+            session = app.session
+            assert session is not None
+            if len(session.record.moves) >= moves:
+                break
+            await pilot.press(*player.keys_for(app))
+        assert app.session is not None
+        record = app.session.record
+        public = app.session.view(None)
+        stage = app.session.stage
+    data = json.loads(storage.save_path().read_text(encoding="utf-8"))
+    assert data["names"] == list(FOUR)
+    assert tuple(data["moves"]) == record.moves
+    assert data["players"] == ["human"] * 4
+    resumed = AgentAvenueApp(RULES, resume=True)
+    resumed.animation_delay = 0
+    resumed.handoff_delay = 0
+    resumed.animation_level = "none"
+    async with resumed.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(resumed.screen, HandoffScreen)
+        session = resumed.session
+        assert session is not None
+        assert session.record == record and session.players == 4
+        assert session.view(None) == public
+        if stage.team is None:
+            assert resumed.screen.seat == stage.actor
+        check_behind_handoff(resumed)
+        await pilot.press("enter")
+        await pilot.pause()
+        count = len(session.record.moves)
+        for _ in range(50):
+            if len(session.record.moves) > count:
+                break
+            await pilot.press(*player.keys_for(resumed))
+        data = json.loads(storage.save_path().read_text(encoding="utf-8"))
+        assert tuple(data["moves"]) == session.record.moves

@@ -7,9 +7,12 @@ import random
 from agent_avenue.bots.base import BotStats, check_view
 from agent_avenue.bots.evaluation import DEFAULT_WEIGHTS, Weights, score_actions
 from agent_avenue.bots.safety import assess
+from agent_avenue.bots.team import is_team_view, team_choice
 from agent_avenue.engine import Action, PlayerView
 
 __all__ = ["GreedyBot"]
+
+TEAM_ROUNDS = 6  # sampled deals per action in a team game
 
 
 class GreedyBot:
@@ -34,6 +37,11 @@ class GreedyBot:
     def _choose(self, view: PlayerView, rng: random.Random) -> Action:
         if len(view.legal) == 1:
             return view.legal[0]
+        if is_team_view(view):
+            # Team games: the reference engine on sampled deals, to the end of the turn.
+            action, played = team_choice(view, rng, 1, TEAM_ROUNDS, self.noise)
+            self.stats.playouts += played
+            return action
         win, safe = assess(view, rng)
         if win is not None:
             return win

@@ -57,6 +57,7 @@ from agent_avenue.bots.playout import (
     tables_for,
 )
 from agent_avenue.bots.safety import assess
+from agent_avenue.bots.team import is_team_view, team_choice
 from agent_avenue.engine import Action, PlayerView
 from agent_avenue.engine.rules import DUEL_DISCARDS
 from agent_avenue.engine.sampling import determinize
@@ -82,6 +83,8 @@ class Budget:
     peek: float = 0.0  # in playouts, how often a recruiter reads the face-down card right
     model_recruits: bool = True  # the opponent recruits by the quick judgment in the tree
 
+
+TEAM_TURNS = 1  # team games: turns each sampled deal is played on before it is judged
 
 LEVELS: dict[str, Budget] = {
     "normal": Budget(seconds=0.1),
@@ -278,12 +281,29 @@ class SearchBot:
             self.stats.decisions += 1
             if len(view.legal) == 1:
                 return view.legal[0]
+            if is_team_view(view):
+                return self._choose_team(view, rng, clock, start)
             win, safe = assess(view, rng)
             if win is not None:
                 return win
             if len(safe) == 1:
                 return safe[0]
             return self._search(view, safe, rng, clock, start)
+
+    def _choose_team(
+        self, view: PlayerView, rng: random.Random, clock: Callable[[], float], start: float
+    ) -> Action:
+        """Team games: sampled deals on the reference engine, played on a few turns each, for as
+        many deals as the budget allows (an iteration budget counts playouts)."""
+        budget = self.budget
+        deadline = start + budget.seconds if budget.seconds is not None else None
+        rounds = 1 << 30
+        if budget.iterations is not None:
+            rounds = max(budget.iterations // len(view.legal), 1)
+        turns = budget.rollout_turns or TEAM_TURNS
+        action, played = team_choice(view, rng, turns, rounds, 0.0, deadline, clock)
+        self.stats.playouts += played
+        return action
 
     def _search(
         self,

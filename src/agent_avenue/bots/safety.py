@@ -24,6 +24,7 @@ from agent_avenue.bots.playout import (
     fast_game,
     tables_for,
 )
+from agent_avenue.bots.team import is_team_view, team_assess
 from agent_avenue.engine import Action, Offer, Phase, PlayerView, Recruit, unseen_agents
 from agent_avenue.engine.sampling import determinize
 
@@ -125,6 +126,8 @@ def assess(view: PlayerView, rng: random.Random) -> tuple[Action | None, tuple[A
     """A sure-winning action (or None) and the legal actions that risk the least visible loss."""
     if len(view.legal) == 1:
         return None, view.legal
+    if is_team_view(view):
+        return team_assess(view, rng)
     found = verdicts(view, rng)
     for action in view.legal:
         if found[action].win:

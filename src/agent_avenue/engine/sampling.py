@@ -5,6 +5,9 @@ cannot see (the opponent's hand, the face-down card it is offered, the order of 
 and of the black market deck) and plays on the sampled state. Everything the view shows is kept
 exactly, so `player_view(determinize(view, rng), view.seat)` equals `view`.
 
+In a team game (3 or 4 players) the seat cannot see its teammate's hand either: every other
+member's hand is sampled, with the sizes the view shows.
+
 Known imprecisions (a view is one moment, not the game's history):
 
 * Cards the opponent took into hand in the open (Mind Control, Spycation's "keep", the second
@@ -21,19 +24,23 @@ from __future__ import annotations
 
 import random
 
+from agent_avenue.engine.market import choice_options
 from agent_avenue.engine.movement import modified_move
 from agent_avenue.engine.preview import unseen_agents
 from agent_avenue.engine.rules import DUEL_DISCARDS, MARKET_SPACES
+from agent_avenue.engine.setup import discard_allowance
 from agent_avenue.engine.state import (
     CHOOSE,
     CONFIRM,
     PICK,
+    PLAY_DOWN,
     RECRUIT,
     GameState,
     Member,
     Mode,
     Pending,
     Side,
+    seat_of,
 )
 from agent_avenue.engine.view import PlayerView, SideView
 
@@ -52,7 +59,9 @@ def unseen_market_cards(view: PlayerView) -> tuple[str, ...]:
 
 def _queued_behind(view: PlayerView) -> tuple[int, ...]:
     """The state's pickup queue, rebuilt from the view (see the module docstring)."""
-    if view.phase not in (PICK, CHOOSE, CONFIRM) or view.to_act != view.active:
+    if view.phase not in (PICK, CHOOSE, CONFIRM) or view.to_act is None:
+        return ()
+    if view.to_act % 2 != view.active:  # a seat's side (a team's partner sits at seat + 2)
         return ()
     other = view.sides[1 - view.active]
     if other.position not in MARKET_SPACES or not other.in_play:
@@ -72,17 +81,17 @@ def _side(view: SideView, member: Member) -> Side:
 def determinize(view: PlayerView, rng: random.Random) -> GameState:
     """A full game state consistent with everything `view` shows, hidden cards drawn by `rng`.
 
-    The unseen agent copies are dealt at random to the opponent's hand, the face-down offered
-    card (when this seat is the recruiter) and the agent deck; any left over are the opponent's
-    discards (or out of the game). The unseen black market cards are shuffled into the black
-    market deck. Raises ValueError for a spectators' view, a team game (3 or 4 players) or a
+    The unseen agent copies are dealt at random to the other players' hands (a teammate's
+    included), the face-down offered card (when this seat did not play it) and the agent deck;
+    any left over are the other players' discards (or out of the game). The unseen black market
+    cards are shuffled into the black market deck. Raises ValueError for a spectators' view or a
     view that cannot be completed.
     """
     seat = view.seat
     if seat is None:
         raise ValueError("a spectators' view has no seat to determinize for")
     if any(len(side.member_hand_sizes) > 1 for side in view.sides):
-        raise ValueError("only two-player games can be determinized, not team games")
+        return _determinize_team(view, seat, rng)
     rules = view.rules
     me = view.sides[seat]
     them = view.sides[1 - seat]
@@ -138,4 +147,124 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
         picker=view.to_act if view.phase is PICK else None,
         result=view.result,
         events=view.events,
+    )
+
+
+def _determinize_team(view: PlayerView, seat: int, rng: random.Random) -> GameState:
+    """determinize for a team game: every member but `seat` gets a sampled hand."""
+    rules = view.rules
+    unseen = unseen_agents(view)
+    pool = [agent for agent in rules.agent_ids for _ in range(unseen.get(agent, 0))]
+    # Spycation's returned agent went into the taker's hand in the open.
+    known: dict[tuple[int, int], list[str]] = {}
+    taker = view.to_act if view.phase in (CHOOSE, CONFIRM) else None
+    if view.phase is CONFIRM and taker != seat and view.pending_agent in pool:
+        assert taker is not None and view.pending_agent is not None
+        pool.remove(view.pending_agent)
+        known[(taker % 2, taker // 2)] = [view.pending_agent]
+    state = _deal_team(view, seat, pool, known, rng)
+    if taker is not None and taker != seat and view.phase is CHOOSE:
+        # The taker is being asked, so its hand has a choice: deal again until it has one.
+        for _ in range(_REDEALS):
+            assert state.pending is not None
+            if choice_options(state, state.pending):
+                break
+            state = _deal_team(view, seat, pool, known, rng)
+    return state
+
+
+_REDEALS = 50
+
+
+def _deal_team(
+    view: PlayerView,
+    seat: int,
+    pool: list[str],
+    known: dict[tuple[int, int], list[str]],
+    rng: random.Random,
+) -> GameState:
+    """One team determinization: `pool` shuffled and dealt, `known` cards added to hands."""
+    rules = view.rules
+    pool = list(pool)
+    rng.shuffle(pool)
+    others = [
+        (side.index, m)
+        for side in view.sides
+        for m in range(len(side.member_hand_sizes))
+        if seat_of(side.index, m) != seat
+    ]
+    hidden_down = view.phase is RECRUIT and view.face_down is None
+    need = (
+        sum(view.sides[s].member_hand_sizes[m] for s, m in others)
+        - sum(len(cards) for cards in known.values())
+        + int(hidden_down)
+        + view.deck_size
+    )
+    if len(pool) < need:
+        raise ValueError(f"the view hides {need} agents but only {len(pool)} are unseen")
+    hands: dict[tuple[int, int], tuple[str, ...]] = {}
+    at = 0
+    for s, m in others:
+        sure = known.get((s, m), [])
+        size = view.sides[s].member_hand_sizes[m] - len(sure)
+        hands[(s, m)] = tuple(sorted(pool[at : at + size] + sure))
+        at += size
+    offer: tuple[str, str] | None = None
+    if view.phase is RECRUIT:
+        assert view.face_up is not None
+        if hidden_down:
+            offer = (view.face_up, pool[at])
+            at += 1
+        else:
+            assert view.face_down is not None
+            offer = (view.face_up, view.face_down)
+    deck = tuple(pool[at : at + view.deck_size])
+    at += view.deck_size
+    left_over = pool[at:]
+
+    sides: list[Side] = []
+    for side in view.sides:
+        size = len(side.member_hand_sizes)
+        members: list[Member] = []
+        for m in range(size):
+            left = side.member_discards_left[m]
+            if seat_of(side.index, m) == seat:
+                members.append(Member(view.hand, left, view.discarded))
+                continue
+            used = max(discard_allowance(size) - left, 0)
+            discarded = tuple(left_over[:used])
+            left_over = left_over[used:]
+            members.append(Member(hands[(side.index, m)], left, discarded))
+        sides.append(Side(side.home, side.progress, side.in_play, side.ongoing, tuple(members)))
+
+    market = list(unseen_market_cards(view))
+    rng.shuffle(market)
+    market_deck = tuple(market[: view.market_deck_size])
+
+    pending: Pending | None = None
+    if view.phase in (CHOOSE, CONFIRM):
+        assert view.pending_card is not None and view.pending_side is not None
+        assert view.to_act is not None
+        pending = Pending(
+            view.pending_card, view.pending_side, view.to_act // 2, view.pending_agent
+        )
+    return GameState(
+        rules=rules,
+        mode=view.mode,
+        turn=view.turn,
+        active=view.active,
+        phase=view.phase,
+        sides=tuple(sides),
+        deck=deck,
+        offer=offer,
+        supply=view.supply,
+        market_deck=market_deck,
+        market_discard=view.market_discard,
+        queue=_queued_behind(view),
+        pending=pending,
+        picker=view.to_act if view.phase is PICK else None,
+        result=view.result,
+        events=view.events,
+        leader=None if view.leader is None else view.leader // 2,
+        played_up=view.face_up if view.phase is PLAY_DOWN else None,
     )

@@ -26,14 +26,18 @@ from agent_avenue.storage.atomic import describe_os_error
 SAVE_FORMAT = "agent-avenue-save"
 GAME_FORMAT = "agent-avenue-game"
 HISTORY_FORMAT = "agent-avenue-history"
-SAVE_VERSION = 1
-GAME_VERSION = 1
-HISTORY_VERSION = 1
+# Version 2 holds team games (3 or 4 names and kinds). A duel is still written as version 1, so
+# that an older program keeps reading duels; it reports a team game's file as from a newer one.
+SAVE_VERSION = 2
+GAME_VERSION = 2
+HISTORY_VERSION = 2
+DUEL_VERSION = 1
 MAX_FILE_BYTES = 16 * 1024 * 1024
 GAME_ID_PATTERN = r"^[0-9]{8}-[0-9]{6}-[0-9a-f]{6}(-[0-9]{1,3})?$"
 MAX_MOVES = 2000
 
 __all__ = [
+    "DUEL_VERSION",
     "GAME_FORMAT",
     "GAME_ID_PATTERN",
     "GAME_VERSION",
@@ -53,7 +57,9 @@ __all__ = [
     "decode_document",
     "describe_validation",
     "dump_document",
+    "format_version",
     "read_document",
+    "stored_side_name",
 ]
 
 # What each format is called in messages, to say "is a score sheet, not a saved game".
@@ -78,6 +84,28 @@ Reason = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,39}$")]
 RulesVersion = Annotated[str, StringConstraints(pattern=r"^[0-9A-Za-z._-]{0,64}$")]
 GameId = Annotated[str, StringConstraints(pattern=GAME_ID_PATTERN)]
 Seat = Annotated[int, Field(ge=0, le=1)]
+Names = Annotated[tuple[Name, ...], Field(min_length=2, max_length=4)]
+"""One name per seat: green, blue, then (team games) green's and blue's second players."""
+Kinds = Annotated[tuple[PlayerKind, ...], Field(min_length=2, max_length=4)]
+
+
+def stored_side_name(names: tuple[str, ...], side: int) -> str:
+    """A side's name as files store it: its player's name, or "Ann & Cid" for a team of two."""
+    seats = [seat for seat in (side, side + 2) if seat < len(names)]
+    return " & ".join(names[seat] for seat in seats)
+
+
+def format_version(names: tuple[str, ...]) -> int:
+    """The version a file holding these names is written as: 1 for a duel, 2 for a team game."""
+    return DUEL_VERSION if len(names) == 2 else SAVE_VERSION
+
+
+def _check_seats(version: int, names: tuple[str, ...], kinds: tuple[str, ...] | None) -> None:
+    """A version 1 file holds a duel; every seat has a kind when kinds are given."""
+    if version < 2 and len(names) != 2:
+        raise ValueError("a file of format version 1 holds exactly two names")
+    if kinds is not None and len(kinds) != len(names):
+        raise ValueError("there must be one player kind per name")
 
 
 class FileProblem(Exception):
@@ -135,14 +163,20 @@ class _RecordDocument(Document):
     mode: Mode
     seed: int = Field(ge=0)
     first: Seat
-    names: tuple[Name, Name]
+    names: Names
     moves: tuple[MoveText, ...] = Field(max_length=MAX_MOVES)
     rules_version: RulesVersion
 
     def to_record(self) -> GameRecord:
-        """The GameRecord these fields describe."""
+        """The GameRecord these fields describe (3 or 4 names: a team game)."""
         return GameRecord(
-            Mode(self.mode), self.seed, self.first, self.names, self.moves, self.rules_version
+            Mode(self.mode),
+            self.seed,
+            self.first,
+            self.names,
+            self.moves,
+            self.rules_version,
+            len(self.names),
         )
 
     @staticmethod
@@ -155,6 +189,7 @@ class _RecordDocument(Document):
             "names": tuple(record.names),
             "moves": tuple(record.moves),
             "rules_version": record.rules_version,
+            "version": format_version(tuple(record.names)),
         }
 
 
@@ -168,8 +203,14 @@ class SaveFile(_RecordDocument):
 
     format: str = SAVE_FORMAT
     version: int = Field(default=SAVE_VERSION, ge=1, le=SAVE_VERSION)
-    players: tuple[PlayerKind, PlayerKind]
+    players: Kinds
     saved_at: AwareDatetime
+
+    @model_validator(mode="after")
+    def _seats_agree(self) -> Self:
+        """One kind per name; version 1 holds two."""
+        _check_seats(self.version, self.names, self.players)
+        return self
 
 
 class GameFile(_RecordDocument):
@@ -183,14 +224,16 @@ class GameFile(_RecordDocument):
     format: str = GAME_FORMAT
     version: int = Field(default=GAME_VERSION, ge=1, le=GAME_VERSION)
     id: GameId | None = None
-    players: tuple[PlayerKind, PlayerKind] | None = None
+    players: Kinds | None = None
     finished_at: AwareDatetime | None = None
     result: ResultSummary | None = None
 
     @model_validator(mode="after")
     def _winner_named(self) -> Self:
-        """The winner's name must be the name of the winner's seat."""
-        if self.result is not None and self.result.winner_name != self.names[self.result.winner]:
+        """The winner's name must be the name of the winner's side; one kind per name."""
+        _check_seats(self.version, self.names, self.players)
+        result = self.result
+        if result is not None and result.winner_name != stored_side_name(self.names, result.winner):
             raise ValueError("the winner's name is not the name of the winner's seat")
         return self
 
@@ -201,8 +244,8 @@ class HistoryRow(_Model):
     game: GameId
     date: AwareDatetime
     mode: Mode
-    names: tuple[Name, Name]
-    players: tuple[PlayerKind, PlayerKind]
+    names: Names
+    players: Kinds
     winner: Seat
     winner_name: Name
     reasons: tuple[Reason, ...]
@@ -212,10 +255,16 @@ class HistoryRow(_Model):
 
     @model_validator(mode="after")
     def _winner_named(self) -> Self:
-        """The winner's name must be the name of the winner's seat."""
-        if self.winner_name != self.names[self.winner]:
+        """The winner's name must be the name of the winner's side; one kind per name."""
+        _check_seats(2, self.names, self.players)
+        if self.winner_name != stored_side_name(self.names, self.winner):
             raise ValueError("the winner's name is not the name of the winner's seat")
         return self
+
+    @property
+    def is_team_game(self) -> bool:
+        """Whether the game had 3 or 4 players."""
+        return len(self.names) > 2
 
 
 class HistoryFile(Document):
@@ -229,6 +278,19 @@ class HistoryFile(Document):
     format: str = HISTORY_FORMAT
     version: int = Field(default=HISTORY_VERSION, ge=1, le=HISTORY_VERSION)
     games: tuple[HistoryRow, ...] = ()
+
+    @model_validator(mode="after")
+    def _teams_need_version_2(self) -> Self:
+        """A version 1 score sheet holds duels only."""
+        if self.version < 2 and any(row.is_team_game for row in self.games):
+            raise ValueError("a score sheet of format version 1 holds duels only")
+        return self
+
+    @classmethod
+    def of(cls, games: tuple[HistoryRow, ...]) -> HistoryFile:
+        """A score sheet of these rows: version 1 while it holds duels only."""
+        team = any(row.is_team_game for row in games)
+        return cls(games=games, version=HISTORY_VERSION if team else DUEL_VERSION)
 
 
 DocT = TypeVar("DocT", bound=Document)

@@ -39,13 +39,15 @@ from agent_avenue.storage.files import (
     describe_validation,
     dump_document,
     read_document,
+    stored_side_name,
 )
 from agent_avenue.storage.paths import games_dir, history_path, save_path
 
 HUMAN = "human"
 LAST = "last"
 
-Players = tuple[str, str]
+Players = tuple[str, ...]
+"""Each seat's kind ("human" or "bot:<level>"): two in a duel, 3 or 4 in a team game."""
 
 __all__ = [
     "HUMAN",
@@ -160,7 +162,7 @@ def _replay(rules: Rules, record: GameRecord, *, keep: bool) -> list[GameState]:
     """Replay a record through the engine, checking each move; every state if `keep`."""
     total = len(record.moves)
     try:
-        state = new_game(rules, record.mode, record.seed, record.first)
+        state = new_game(rules, record.mode, record.seed, record.first, players=len(record.names))
     except ValueError as exc:
         raise _ReplayFailure(0, total, "", str(exc), "setup") from None
     states = [state]
@@ -212,7 +214,7 @@ def _summary(state: GameState, names: Sequence[str]) -> ResultSummary | None:
         return None
     return ResultSummary(
         winner=result.winner,
-        winner_name=names[result.winner],
+        winner_name=stored_side_name(tuple(names), result.winner),
         reasons=result.reasons,
         conditions=tuple(
             ConditionFacts(side=c.side, reason=c.reason, wins=c.wins) for c in result.conditions
@@ -455,11 +457,13 @@ def _free_game_id(folder: Path, when: datetime, record: GameRecord) -> str:
     raise StorageError(f"No free name is left in {folder} for the game {base}.")
 
 
-def _players_tuple(players: Sequence[str]) -> Players:
-    """The two seats' kinds as a pair; StorageError if there are not two."""
-    if len(players) != 2:
-        raise StorageError(f"A game has two players, but {len(players)} kinds were given.")
-    return players[0], players[1]
+def _players_tuple(players: Sequence[str], record: GameRecord) -> Players:
+    """The seats' kinds, one per name of the record; StorageError if the counts differ."""
+    if len(players) != len(record.names):
+        raise StorageError(
+            f"The game has {len(record.names)} players, but {len(players)} kinds were given."
+        )
+    return tuple(players)
 
 
 def record_finished(
@@ -477,7 +481,7 @@ def record_finished(
     write fails; nothing already on disk is damaged then.
     """
     rules = rules or default_rules()
-    kinds = _players_tuple(players)
+    kinds = _players_tuple(players, record)
     try:
         final = _replay(rules, record, keep=False)[-1]
     except _ReplayFailure as failure:
@@ -518,7 +522,7 @@ def record_finished(
             f"The game could not be recorded because its data {describe_validation(exc)}."
         ) from None
     atomic_write_text(folder / f"{game_id}.json", dump_document(game))
-    atomic_write_text(history_path(home), dump_document(HistoryFile(games=(*rows, row))))
+    atomic_write_text(history_path(home), dump_document(HistoryFile.of((*rows, row))))
     _discard_if_same_game(record, home)
     return Recorded(game_id, row, problem)
 
@@ -648,7 +652,7 @@ def game_file_text(
             {
                 **GameFile.record_fields(record),
                 "id": game_id,
-                "players": None if players is None else _players_tuple(players),
+                "players": None if players is None else _players_tuple(players, record),
                 "finished_at": finished_at,
                 "result": summary,
             }

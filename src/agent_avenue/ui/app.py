@@ -136,7 +136,7 @@ class AgentAvenueApp(App[int]):
         """Resume the saved game at once (`agent-avenue resume`) instead of the start screen."""
         self.replay = replay
         """A finished game to replay instead of playing (`agent-avenue replay`)."""
-        self.player_kinds: tuple[str, str] = ("human", "human")
+        self.player_kinds: tuple[str, ...] = ("human", "human")
         """How each seat is played, as saves and the score sheet spell it (storage.player_kind)."""
         self._save_lock = threading.Lock()
         self._save_check: LoadResult | None = None
@@ -218,7 +218,7 @@ class AgentAvenueApp(App[int]):
         self.session = Session.new(
             self.rules, settings.mode, self.seed, first, settings.names, settings.players
         )
-        self.player_kinds = ("human", "human")
+        self.player_kinds = ("human",) * settings.players
         self._storage_note = None
         self._looker = None
         # Imported only now: the game screens and widgets are not needed to show the start screen.
@@ -505,19 +505,24 @@ class AgentAvenueApp(App[int]):
         if session.result is not None:
             self._game_over()
             return
-        actor = session.stage.actor
+        stage = session.stage
+        actor = stage.actor
         assert actor is not None
+        if stage.team is not None:
+            self._team_handoff(stage.team)  # a whole side decides next (no hand is shown)
+            return
         names = self.names
         turn = session.view(None).turn
-        purpose = t("resume.purpose", green=names[0], blue=names[1], turn=turn, name=names[actor])
+        name = self.seat_names[actor]
+        purpose = t("resume.purpose", green=names[0], blue=names[1], turn=turn, name=name)
         self._handoff(actor, purpose)
 
     def _store_progress(self) -> None:
         """Autosave after every action and record the game once it is over; a problem shows as
         one line on the table (never a toast, which could follow onto a handoff); play goes on."""
         session = self.session
-        if session is None or session.players > 2:
-            return  # the save and score sheet formats hold duels only, for now
+        if session is None:
+            return
         from agent_avenue.ui import saving
 
         note = saving.autosave(session.record, self.player_kinds)
@@ -566,14 +571,6 @@ class AgentAvenueApp(App[int]):
         session = self.session
         if session is None or session.result is not None:
             self.exit(0)
-            return
-        if session.players > 2:  # team games are not saved (see _store_progress)
-
-            def confirmed(quit_game: bool | None) -> None:
-                if quit_game:
-                    self.exit(0)
-
-            self.push_screen(ConfirmQuitScreen(), confirmed)
             return
 
         def answered(choice: str | None) -> None:

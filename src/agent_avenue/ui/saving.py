@@ -87,7 +87,7 @@ def saved_date(when: datetime) -> str:
 
 def resume_offer(save: LoadedSave) -> str:
     """ "Resume the game of Ada vs Bob, turn 5, saved 2025-01-02 10:30?" (public facts only)."""
-    names = save.record.names
+    names = save.record.side_names  # a team game: "Ann & Cid"
     return t(
         "resume.offer",
         green=names[0],
