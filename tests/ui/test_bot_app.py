@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from textual.widgets import LoadingIndicator, RadioSet
+from textual.widgets import LoadingIndicator, RadioButton, Select
 
 from agent_avenue import storage
 from agent_avenue.bots import Bot
@@ -135,24 +135,30 @@ async def test_a_key_cannot_act_for_the_computer(monkeypatch: pytest.MonkeyPatch
 
 
 async def test_the_start_screen_offers_the_computer_by_keys_at_80x24() -> None:
-    """The opponent choice shows at 80x24, Tab reaches it, arrows and Space choose a level;
-    with 3 players it is hidden (the computer plays duels only)."""
+    """The opponent choice shows at 80x24 and Tab reaches it; Enter opens the list, the
+    arrows and Enter choose a level; the game then starts without any handoff."""
     app = make_app("simple", 3)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, StartScreen)
-        text = screen_text(app)
-        for label in ("Opponent", "A person", "Computer: easy", "Computer: normal"):
-            assert label in text, text
-        assert "Computer: hard" in text
-        choices = app.screen.query_one("#opponent", RadioSet)
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        assert "Opponent  A person" in screen_text(app)
+        choice = start.query_one("#opponent", Select)
         for _ in range(10):
-            if app.focused is choices:
+            if app.focused is choice:
                 break
             await pilot.press("tab")
-        assert app.focused is choices
-        await pilot.press("down", "down", "down", "space")
-        assert app.screen.opponent() == "bot:hard"
+        assert app.focused is choice
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        for label in ("Computer: easy", "Computer: normal", "Computer: hard"):
+            assert label in text, text
+        await pilot.press("down", "down", "down", "enter")
+        await pilot.pause()
+        assert start.opponent() == "bot:hard"
+        assert "Opponent  Computer: hard" in screen_text(app)
+        await pilot.press("tab")  # on to the next field: Enter starts from there
         await pilot.press("enter")
         await pilot.pause()
         assert app.player_kinds == ("human", "bot:hard")
@@ -162,13 +168,13 @@ async def test_the_start_screen_offers_the_computer_by_keys_at_80x24() -> None:
 
 async def test_team_games_hide_the_opponent_choice() -> None:
     """With 3 players the opponent choice is hidden and every seat is a person's."""
-    app = make_app("simple", 3)
+    app = make_app("simple", 3, opponent="bot:hard")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         start = app.screen
         assert isinstance(start, StartScreen)
-        start.query_one("#opponent-hard").value = True
-        start.query_one("#players-3").value = True
+        assert start.opponent() == "bot:hard"
+        start.query_one("#players-3", RadioButton).value = True
         await pilot.pause()
         assert not start.query_one("#start-opponent").display
         await pilot.press("enter")

@@ -10,7 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
 
 from agent_avenue.engine import Mode
 from agent_avenue.i18n import t
@@ -51,9 +51,9 @@ OPPONENT_CHOICES: tuple[str, ...] = (HUMAN, *(bot_kind(level) for level in LEVEL
 """The opponents the start screen offers, in its order."""
 
 
-def opponent_id(kind: str) -> str:
-    """The radio button of an opponent kind: opponent-human, opponent-easy, ..."""
-    return "opponent-" + (bot_level(kind) if is_bot(kind) else HUMAN)
+def opponent_label(kind: str) -> str:
+    """How the start screen names an opponent: "A person", "Computer: easy", ..."""
+    return t("bot.start_" + (bot_level(kind) if is_bot(kind) else HUMAN))
 
 
 class StartScreen(Screen[StartSettings]):
@@ -62,14 +62,16 @@ class StartScreen(Screen[StartSettings]):
 
     AUTO_FOCUS = None
     DEFAULT_CSS = """
-    #start-players {
+    #start-players, #start-opponent {
         height: auto;
-        margin-bottom: 1;
         padding: 0 2;
     }
-    #start-players > Label {
+    #start-players > Label, #start-opponent > Label {
         width: auto;
         margin-right: 2;
+    }
+    #start-opponent > Select {
+        width: 30;
     }
     #players {
         layout: horizontal;
@@ -166,19 +168,6 @@ class StartScreen(Screen[StartSettings]):
                             value=self._first is None,
                             id="first-random",
                         )
-                opponents = Vertical(classes="start-choice", id="start-opponent")
-                opponents.display = self._players in BOT_PLAYER_COUNTS
-                with opponents:
-                    yield Label(Content(t("bot.start_label")))
-                    with Choices(id="opponent", compact=True):
-                        chosen = opponent_id(self._opponent)
-                        for kind in OPPONENT_CHOICES:
-                            button_id = opponent_id(kind)
-                            yield RadioButton(
-                                Content(t(f"bot.start_{button_id.partition('-')[2]}")),
-                                value=button_id == chosen,
-                                id=button_id,
-                            )
             with Horizontal(id="start-players"):
                 yield Label(Content(t("team.players_label")))
                 with Choices(id="players", compact=True):
@@ -188,6 +177,18 @@ class StartScreen(Screen[StartSettings]):
                             value=self._players == count,
                             id=f"players-{count}",
                         )
+            opponents = Horizontal(id="start-opponent")
+            opponents.display = self._players in BOT_PLAYER_COUNTS
+            with opponents:
+                yield Label(Content(t("bot.start_label")))
+                chosen = self._opponent if self._opponent in OPPONENT_CHOICES else HUMAN
+                yield Select[str](
+                    [(Content(opponent_label(kind)), kind) for kind in OPPONENT_CHOICES],
+                    value=chosen,
+                    allow_blank=False,
+                    compact=True,
+                    id="opponent",
+                )
             with Center():
                 button = Button(
                     Content(t("start.button")), id="start-button", variant="primary", compact=True
@@ -232,11 +233,8 @@ class StartScreen(Screen[StartSettings]):
 
     def opponent(self) -> str:
         """The opponent chosen: "human", or "bot:<level>" for the computer."""
-        pressed = self.query_one("#opponent", RadioSet).pressed_button
-        if pressed is None or pressed.id is None:
-            return self._opponent
-        level = pressed.id.partition("-")[2]
-        return HUMAN if level == HUMAN else bot_kind(level)
+        value = self.query_one("#opponent", Select).value
+        return value if isinstance(value, str) else self._opponent
 
     def names(self) -> tuple[str, ...]:
         """The names typed, one per player (a default when a field is left empty; all defaults
