@@ -21,6 +21,7 @@ from agent_avenue.ui.screens.start import StartScreen
 from agent_avenue.ui.screens.table import TableScreen
 
 from .harness import RULES, KeyPlayer, make_app, play_game, screen_kind, screen_text
+from .test_leaks import check_screen
 
 SIZE = (80, 24)
 
@@ -87,6 +88,9 @@ async def test_the_computer_thinks_in_a_worker_with_an_indicator_and_keys_still_
         assert isinstance(table.panel, ThinkingPanel)
         assert table.panel.query_one(LoadingIndicator).display
         assert "Blue (computer) is thinking" in screen_text(app)
+        checked: list[str] = []
+        check_screen(app, screen_kind(app), checked)  # public information only
+        assert checked == ["ThinkingPanel"]
         for key, screen in (("question_mark", "RulesScreen"), ("l", "LogScreen")):
             await pilot.press(key)
             await pilot.pause()
