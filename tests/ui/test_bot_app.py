@@ -88,6 +88,8 @@ async def test_the_computer_thinks_in_a_worker_with_an_indicator_and_keys_still_
         assert isinstance(table.panel, ThinkingPanel)
         assert table.panel.query_one(LoadingIndicator).display
         assert "Blue (computer) is thinking" in screen_text(app)
+        assert "● ● ●" in screen_text(app)  # animations are off in tests: still dots
+        assert "Loading" not in screen_text(app)
         checked: list[str] = []
         check_screen(app, screen_kind(app), checked)  # public information only
         assert checked == ["ThinkingPanel"]

@@ -6,13 +6,26 @@ It shows nothing of any hand and has no key of its own; the rules (?), the log (
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
+from textual.app import ComposeResult, RenderResult
 from textual.content import Content
 from textual.widgets import LoadingIndicator, Static
 
 from agent_avenue.ui.screens.panels import Panel
 
-__all__ = ["ThinkingPanel"]
+__all__ = ["ThinkingIndicator", "ThinkingPanel"]
+
+STILL_DOTS = "● ● ●"
+"""The indicator when animations are off (Textual's own says "Loading..." in English)."""
+
+
+class ThinkingIndicator(LoadingIndicator):
+    """Textual's pulsing dots; still dots, never an English word, when animations are off."""
+
+    def render(self) -> RenderResult:
+        """The pulsing dots, or still ones."""
+        if self.app.animation_level == "none":
+            return Content(STILL_DOTS)
+        return super().render()
 
 
 class ThinkingPanel(Panel):
@@ -37,4 +50,4 @@ class ThinkingPanel(Panel):
     def compose(self) -> ComposeResult:
         """The line about who is thinking, and the indicator."""
         yield Static(Content(self.text), id="thinking-text", classes="panel-title")
-        yield LoadingIndicator(id="thinking-indicator")
+        yield ThinkingIndicator(id="thinking-indicator")
