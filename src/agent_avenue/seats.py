@@ -49,9 +49,11 @@ def opponent_kind(text: str) -> str:
     value = text.strip().lower()
     if value == HUMAN:
         return HUMAN
+    if value == BOT:
+        return bot_kind(DEFAULT_LEVEL)
     kind, _, level = value.partition(":")
-    if kind == BOT and (level or DEFAULT_LEVEL) in LEVELS:
-        return bot_kind(level or DEFAULT_LEVEL)
+    if kind == BOT and level in LEVELS:
+        return bot_kind(level)
     raise ValueError(f"unknown opponent {text!r}")
 
 
