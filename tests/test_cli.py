@@ -267,6 +267,8 @@ def test_play_calls_run_app(monkeypatch: pytest.MonkeyPatch) -> None:
         "names": ("Ada", "Bob"),
         "first": 1,
         "players": 2,
+        "opponent": "human",
+        "seat": 0,
     }
 
 
@@ -286,7 +288,15 @@ def test_play_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
     assert main(["play"]) == 3
     call = calls[0]
     call.pop("rules")
-    assert call == {"mode": "simple", "seed": None, "names": None, "first": None, "players": 2}
+    assert call == {
+        "mode": "simple",
+        "seed": None,
+        "names": None,
+        "first": None,
+        "players": 2,
+        "opponent": "human",
+        "seat": 0,
+    }
 
 
 def test_play_a_team_game(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,4 +1,5 @@
-"""The `agent-avenue` command: `play` starts the terminal app, `referee` prints JSON positions."""
+"""The `agent-avenue` command: `play` starts the terminal app, `referee` prints JSON positions,
+`simulate` plays computer opponents against each other."""
 
 from __future__ import annotations
 
@@ -26,12 +27,14 @@ from agent_avenue.i18n import (
     t,
 )
 from agent_avenue.referee import RefereeError, referee_report, run_moves, split_moves
+from agent_avenue.seats import BOT_PLAYER_COUNTS, HUMAN, is_bot, opponent_kind
 from agent_avenue.settings import describe_problem, load_settings
 
 PROG = "agent-avenue"
 APP_MODULE = "agent_avenue.ui.app"
 MODES = ("simple", "advanced")
 FIRST_CHOICES = {"green": 0, "blue": 1, "random": None}
+SEAT_CHOICES = {"green": 0, "blue": 1}
 DEFAULT_MODE = "simple"
 DEFAULT_SEED = 0
 DEFAULT_FIRST = 0
@@ -78,6 +81,14 @@ def _names(text: str) -> tuple[str, ...]:
         if not name.isprintable():
             raise argparse.ArgumentTypeError(t("language.cli.names_unprintable", name=repr(name)))
     return tuple(parts)
+
+
+def _opponent(text: str) -> str:
+    """A --vs value: human, bot, or bot:easy|normal|hard (as saves spell it: bot:normal)."""
+    try:
+        return opponent_kind(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(t("bot.cli_vs_unknown", text=text)) from None
 
 
 def _check_names(names: tuple[str, ...] | None, players: int) -> None:
@@ -241,6 +252,19 @@ def build_parser() -> argparse.ArgumentParser:
         default="random",
         help=t("language.cli.first_help"),
     )
+    play.add_argument(
+        "--vs",
+        type=_opponent,
+        default=HUMAN,
+        metavar="human|bot[:easy|normal|hard]",
+        help=t("bot.cli_vs_help"),
+    )
+    play.add_argument(
+        "--seat",
+        choices=tuple(SEAT_CHOICES),
+        default=None,
+        help=t("bot.cli_seat_help"),
+    )
 
     referee = commands.add_parser(
         "referee",
@@ -298,10 +322,23 @@ def build_parser() -> argparse.ArgumentParser:
         help=t("tutorial.command_help"),
         description=t("tutorial.command_help").capitalize() + ".",
     )
+    _add_simulate_command(commands)
     # Every command takes --lang too (`agent-avenue play --lang fr`).
     for command in commands.choices.values():
         _add_lang_option(command, default=argparse.SUPPRESS)
     return parser
+
+
+def _add_simulate_command(commands: argparse._SubParsersAction[_Parser]) -> None:
+    """`simulate`: its options are simulate.py's own (imported only when the parser is built)."""
+    from agent_avenue.simulate import add_simulate_arguments
+
+    simulate = commands.add_parser(
+        "simulate",
+        help=t("bot.cli_simulate_help"),
+        description=t("bot.cli_simulate_description"),
+    )
+    add_simulate_arguments(simulate)
 
 
 # Commands --------------------------------------------------------------------------------------
@@ -384,6 +421,11 @@ def _load_run_app() -> cli_storage.RunApp | None:
 def _play(args: argparse.Namespace) -> int:
     """Start the terminal app if it is installed; its module is imported only now."""
     _check_names(args.names, args.players)
+    opponent: str = args.vs
+    if is_bot(opponent) and args.players not in BOT_PLAYER_COUNTS:
+        raise UsageError(t("bot.cli_duels_only", players=args.players))
+    if args.seat is not None and not is_bot(opponent):
+        raise UsageError(t("bot.cli_seat_needs_bot"))
     rules: Rules = load_rules()
     run_app = _load_run_app()
     if run_app is None:
@@ -396,6 +438,8 @@ def _play(args: argparse.Namespace) -> int:
         names=args.names,
         first=FIRST_CHOICES[args.first],
         players=args.players,
+        opponent=opponent,
+        seat=SEAT_CHOICES[args.seat or "green"],
     )
     return code if isinstance(code, int) else 0
 
@@ -443,6 +487,10 @@ def main(argv: list[str] | None = None) -> int:
             return cli_storage.run(args, load_app=_load_run_app, fail=_fail)
         if args.command == "tutorial":
             return _tutorial()
+        if args.command == "simulate":
+            from agent_avenue.simulate import simulate_command
+
+            return simulate_command(args)
         return _play(args)
     except (UsageError, DataError, ScenarioError, RefereeError) as exc:
         return _fail(str(exc))

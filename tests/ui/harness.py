@@ -28,6 +28,7 @@ from agent_avenue.engine import (
 )
 from agent_avenue.i18n import agent_name, card_name
 from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.screens.bot_panel import ThinkingPanel
 from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.panels import (
@@ -48,17 +49,29 @@ MAX_STEPS = 3000
 Visit = Callable[[AgentAvenueApp, str], Awaitable[None] | None]
 
 
+FAST_BOT = "greedy"
+"""The computer player the app tests use instead of a level's search (it answers at once)."""
+
+
 def make_app(
     mode: str = "simple",
     seed: int = 1,
     first: int | None = 0,
     names: tuple[str, str] | None = None,
+    *,
+    opponent: str = "human",
+    seat: int = 0,
+    bot: str | None = FAST_BOT,
 ) -> AgentAvenueApp:
-    """A seeded app with animations and handoff pauses off (the tests press keys at once)."""
-    app = AgentAvenueApp(RULES, Mode(mode), seed, names, first)
+    """A seeded app with animations, handoff pauses and the computer's pause off (the tests
+    press keys at once); against the computer (`opponent` "bot:<level>") the person plays
+    side `seat` and the computer plays as `bot` (a fast spec) whatever its level."""
+    app = AgentAvenueApp(RULES, Mode(mode), seed, names, first, opponent=opponent, seat=seat)
     app.animation_delay = 0
     app.handoff_delay = 0
     app.animation_level = "none"
+    app.bot_override = bot
+    app.bot_pause = 0
     return app
 
 
@@ -148,6 +161,8 @@ class KeyPlayer:
         assert session is not None
         if isinstance(panel, RevealPanel):
             return ["enter"]
+        if isinstance(panel, ThinkingPanel):
+            return []  # the computer's turn: nothing to press, wait for it
         actor = session.stage.actor
         assert actor is not None
         legal = session.view(actor).legal
@@ -191,7 +206,11 @@ async def play_game(
                 await result
         if isinstance(app.screen, GameOverScreen):
             return seen
-        await pilot.press(*player.keys_for(app))
+        keys = player.keys_for(app)
+        if keys:
+            await pilot.press(*keys)
+        else:
+            await pilot.pause(0.01)
     raise AssertionError("the game did not end")
 
 

@@ -193,3 +193,26 @@ async def test_handoff_ignores_keys_at_first() -> None:
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert type(app.screen.panel).__name__ == "OfferPanel"
+
+
+@pytest.mark.parametrize(
+    ("mode", "seed", "seat", "no_color"),
+    [("simple", 5, 1, False), ("advanced", 140, 0, True)],
+)
+async def test_against_the_computer_its_hand_never_shows(
+    mode: str, seed: int, seat: int, no_color: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One person against the computer: no handoff at all, the person's private screens show
+    only their own secrets, and nothing of the computer's hand (nor what it drew after a
+    discard, nor its face-down card) ever shows, as text or as an SVG screenshot."""
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app(mode, seed, opponent="bot:normal", seat=seat)
+    checked: list[str] = []
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await play_game(app, pilot, KeyPlayer(seed), lambda a, k: check_screen(a, k, checked))
+        session = app.session
+        assert session is not None and session.result is not None
+        assert replay(RULES, session.record).result == session.result
+    assert "HandoffScreen" not in checked
+    assert {"OfferPanel", "RecruitPanel", "RevealPanel"} <= set(checked)

@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 import traceback
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -33,6 +34,16 @@ from agent_avenue.engine import (
 )
 from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
 from agent_avenue.i18n import LANGUAGE_ENV, card_name, language_name, set_language, t
+from agent_avenue.seats import (
+    BOT_PLAYER_COUNTS,
+    HUMAN,
+    SeatKinds,
+    bot_kind,
+    bot_level,
+    bot_seats,
+    seat_kinds,
+    solo_human,
+)
 from agent_avenue.session import GameRecord, LogEntry, Session
 from agent_avenue.ui.messages import ActionChosen, Continue
 from agent_avenue.ui.phrases import colour_name, local_names, next_prompt, who
@@ -57,6 +68,7 @@ if TYPE_CHECKING:
 
     from textual.command import Provider
 
+    from agent_avenue.bots import Bot
     from agent_avenue.storage import LoadedSave, LoadResult
     from agent_avenue.ui.screens.table import TableScreen
 
@@ -67,6 +79,10 @@ READY_FILE_ENV = "AGENT_AVENUE_READY_FILE"
 """Benchmarks set this to a path: the app writes the time it was ready there and exits."""
 SAVES = "saves"
 """The worker group that looks for a saved game while the start screen shows."""
+BOTS = "bots"
+"""The worker group in which the computer thinks (one decision at a time)."""
+BOT_PAUSE = 0.3
+"""Seconds the computer seems to think at least, so the players see whose turn it is."""
 
 
 def random_seed() -> int:
@@ -77,6 +93,26 @@ def random_seed() -> int:
 def random_first(seed: int) -> int:
     """The first player chosen "at random": derived from the seed, so a replay repeats it."""
     return random.Random(f"first-{seed}").randrange(2)
+
+
+def bot_seed(seed: int, moves: int, seat: int) -> int:
+    """The computer's random seed for one decision: the same game and move give the same seed."""
+    return random.Random(f"bot-{seed}-{moves}-{seat}").randrange(SEED_LIMIT)
+
+
+def bot_decision(bot: Bot, view: PlayerView, seed: int, pause: float) -> Action:
+    """The computer's action, from its own seat's view only (run in a worker thread).
+
+    It takes at least `pause` seconds, so a quick answer still shows the thinking indicator.
+    """
+    from agent_avenue.bots import think
+
+    started = time.monotonic()
+    action = think(bot, view, seed)
+    rest = pause - (time.monotonic() - started)
+    if rest > 0:
+        time.sleep(rest)
+    return action
 
 
 def _rules_commands() -> type[Provider]:
@@ -125,6 +161,8 @@ class AgentAvenueApp(App[int]):
         replay: GameRecord | None = None,
         players: int = 2,
         tutorial: bool = False,
+        opponent: str = HUMAN,
+        seat: int = 0,
     ) -> None:
         super().__init__()
         self.tutorial = tutorial
@@ -136,8 +174,20 @@ class AgentAvenueApp(App[int]):
         """Resume the saved game at once (`agent-avenue resume`) instead of the start screen."""
         self.replay = replay
         """A finished game to replay instead of playing (`agent-avenue replay`)."""
-        self.player_kinds: tuple[str, ...] = ("human", "human")
+        self.start_opponent = opponent
+        """Who plays against the people at the terminal: "human" or "bot:<level>"."""
+        self.human_side = seat
+        """The side the person plays against the computer: 0 green, 1 blue."""
+        self.player_kinds: SeatKinds = ("human", "human")
         """How each seat is played, as saves and the score sheet spell it (storage.player_kind)."""
+        self.bot_override: str | None = None
+        """A bot spec that plays every computer seat instead of its level (tests: a fast one)."""
+        self.bot_pause = BOT_PAUSE
+        """Seconds the computer seems to think at least (tests set 0)."""
+        self._bots: dict[int, Bot] = {}
+        self._bot_worker: Worker[Action] | None = None
+        self._bot_turn_of: tuple[int, int] | None = None
+        """The seat the computer thinks for and the number of moves played when it started."""
         self._save_lock = threading.Lock()
         self._save_check: LoadResult | None = None
         self._resume_offered = False
@@ -169,7 +219,11 @@ class AgentAvenueApp(App[int]):
             return
         self.push_screen(
             StartScreen(
-                self.start_names, self.start_mode, self.start_first, players=self.start_players
+                self.start_names,
+                self.start_mode,
+                self.start_first,
+                players=self.start_players,
+                opponent=self.start_opponent,
             ),
             self._start_game,
         )
@@ -218,7 +272,10 @@ class AgentAvenueApp(App[int]):
         self.session = Session.new(
             self.rules, settings.mode, self.seed, first, settings.names, settings.players
         )
-        self.player_kinds = ("human",) * settings.players
+        opponent = settings.opponent if settings.players in BOT_PLAYER_COUNTS else HUMAN
+        self.start_opponent = opponent
+        self.player_kinds = seat_kinds(opponent, settings.players, self.human_side)
+        self._make_bots()
         self._storage_note = None
         self._looker = None
         # Imported only now: the game screens and widgets are not needed to show the start screen.
@@ -272,12 +329,20 @@ class AgentAvenueApp(App[int]):
         stage = session.stage
         actor = stage.actor
         assert actor is not None
-        if stage.team is not None and self._looker is not None:
+        if actor in self._bots:
+            self._bot_turn(actor)
+            return
+        solo = solo_human(self.player_kinds)
+        if solo is not None:
+            # One person against the computer: nobody else looks, so no handoff between their
+            # own decisions (the computer's seat is never shown: see _bot_turn).
+            self._looker = solo
+        if stage.team is not None and self._looker is not None and solo is None:
             # A team decides together next (the recruit): first the terminal changes hands.
             self._team_handoff(stage.team)
             return
         if stage.audience is None:
-            self._looker = None
+            self._looker = solo
             public = session.view(None)
             legal = session.view(actor).legal
             table.show_public_choice(public, actor, legal, self.names)
@@ -336,14 +401,100 @@ class AgentAvenueApp(App[int]):
         self._looker = seat
         self._advance()
 
+    # The computer's seats ----------------------------------------------------------------------
+
+    def _make_bots(self) -> None:
+        """One computer player per computer seat of `player_kinds` (none for people)."""
+        self._cancel_bot()
+        seats = bot_seats(self.player_kinds)
+        if not seats:
+            self._bots = {}
+            return
+        from agent_avenue.bots import make_bot
+
+        self._bots = {
+            seat: make_bot(self.bot_override or bot_kind(bot_level(self.player_kinds[seat])))
+            for seat in seats
+        }
+
+    def _cancel_bot(self) -> None:
+        """Forget a decision the computer is still making (its answer will be ignored)."""
+        worker = self._bot_worker
+        self._bot_worker = None
+        self._bot_turn_of = None
+        if worker is not None:
+            worker.cancel()
+
+    def _bot_turn(self, seat: int) -> None:
+        """The computer decides for `seat` in a worker thread, from that seat's view only,
+        while the table shows public information and a thinking indicator."""
+        session = self.session
+        table = self._table
+        assert session is not None and table is not None
+        moves = len(session.record.moves)
+        if self._bot_turn_of == (seat, moves) and self._bot_worker is not None:
+            return  # already thinking about this very decision
+        self._looker = solo_human(self.player_kinds)
+        self.clear_notifications()
+        table.show_thinking(
+            session.view(None), self.names, t("bot.thinking", name=self.seat_names[seat])
+        )
+        view = session.view(seat)  # all the computer ever gets: never the game state
+        decide = partial(
+            bot_decision,
+            self._bots[seat],
+            view,
+            bot_seed(self.seed, moves, seat),
+            self.bot_pause,
+        )
+        self._bot_turn_of = (seat, moves)
+        self._bot_worker = self.run_worker(
+            decide,
+            name=f"bot-{seat}",
+            group=BOTS,
+            thread=True,
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    def _bot_answered(self, worker: Worker[Action], state: WorkerState) -> None:
+        """The computer has chosen: its action goes the same way as a person's."""
+        if worker is not self._bot_worker or state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        turn_of = self._bot_turn_of
+        self._bot_worker = None
+        self._bot_turn_of = None
+        session = self.session
+        if session is None or session.result is not None or turn_of is None:
+            return
+        seat, moves = turn_of
+        if session.stage.actor != seat or len(session.record.moves) != moves:
+            return  # the game moved on (or another began) while it thought
+        action = worker.result if state is WorkerState.SUCCESS else None
+        if action is None:
+            # A failed search must not stop the game: any legal action, and a beep.
+            self.bell()
+            legal = session.view(seat).legal
+            action = random.Random(bot_seed(self.seed, moves, seat)).choice(legal)
+        self._play(action)
+
     def on_action_chosen(self, message: ActionChosen) -> None:
         """Apply a player's action through the engine, then show its consequences."""
         message.stop()
         session = self.session
+        actor = session.stage.actor if session is not None else None
+        if actor in self._bots:  # the computer's decision is never taken from the screen
+            self.bell()
+            return
+        self._play(message.action)
+
+    def _play(self, action: Action) -> None:
+        """Apply the acting seat's action (a person's or the computer's) through the engine,
+        then show its consequences."""
+        session = self.session
         table = self._table
         if session is None or table is None or session.result is not None:
             return
-        action: Action = message.action
         actor = session.stage.actor
         if actor is None or action not in session.view(actor).legal:
             self.bell()
@@ -353,7 +504,9 @@ class AgentAvenueApp(App[int]):
         table.add_log(session.log[-1], self.names)
         self._store_progress()
         if isinstance(action, Discard):
-            self._advance(note=self._discard_note(actor))
+            # What a discarding player drew is theirs alone: never shown for the computer.
+            note = None if actor in self._bots else self._discard_note(actor)
+            self._advance(note=note)
         elif isinstance(action, Offer | Lead | PlayUp | PlayDown):
             self._advance()
         else:
@@ -425,10 +578,14 @@ class AgentAvenueApp(App[int]):
         players = self.session.players
         self.session = None
         self._table = None
+        self._cancel_bot()
         self.seed = random_seed()
         while len(self.screen_stack) > 1:
             self.pop_screen()
-        self.push_screen(StartScreen(names, mode, None, players=players), self._start_game)
+        self.push_screen(
+            StartScreen(names, mode, None, players=players, opponent=self.start_opponent),
+            self._start_game,
+        )
 
     # Saved games and replays -------------------------------------------------------------------
 
@@ -444,6 +601,9 @@ class AgentAvenueApp(App[int]):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """The look for a saved game is done: offer to resume it over the start screen (if the
         players are elsewhere, e.g. in the lessons, the offer comes when they start a game)."""
+        if event.worker.group == BOTS:
+            self._bot_answered(event.worker, event.state)
+            return
         if event.worker.group != SAVES or event.state is not WorkerState.SUCCESS:
             return
         if isinstance(self.screen, StartScreen):
@@ -487,6 +647,11 @@ class AgentAvenueApp(App[int]):
         self.session = Session(self.rules, save.record)
         self.seed = save.record.seed
         self.player_kinds = save.players
+        self._make_bots()
+        computer = bot_seats(self.player_kinds)
+        if computer:
+            self.start_opponent = self.player_kinds[computer[0]]
+            self.human_side = 1 - computer[0] % 2
         self._looker = None
         from agent_avenue.ui.screens.table import TableScreen
 
@@ -508,6 +673,9 @@ class AgentAvenueApp(App[int]):
         stage = session.stage
         actor = stage.actor
         assert actor is not None
+        if actor in self._bots:
+            self._advance()  # the computer's turn: it thinks, nothing private is shown
+            return
         if stage.team is not None:
             self._team_handoff(stage.team)  # a whole side decides next (no hand is shown)
             return
@@ -711,11 +879,15 @@ def run_app(
     replay: GameRecord | None = None,
     players: int = 2,
     tutorial: bool = False,
+    opponent: str = HUMAN,
+    seat: int = 0,
 ) -> int:
     """Run the app until the players quit; returns the exit status.
 
     `resume` goes straight to the saved game (exit status 2 if there is none); `replay` shows
     a finished game's replay instead of playing; `tutorial` opens the lessons first.
+    `opponent` is "human" or "bot:<level>" (the start screen preselects it); against the
+    computer the person plays side `seat` (0 green, 1 blue).
     """
     if rules is None:
         from agent_avenue.data import load_rules
@@ -731,6 +903,8 @@ def run_app(
         replay=replay,
         players=players,
         tutorial=tutorial,
+        opponent=opponent,
+        seat=seat,
     )
     try:
         app.run()

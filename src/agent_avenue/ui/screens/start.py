@@ -1,4 +1,4 @@
-"""The start screen: the players' names, the board side and who plays first."""
+"""The start screen: the players' names, the board side, who plays first, and the opponent."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Static
+from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
 
 from agent_avenue.engine import Mode
 from agent_avenue.i18n import t
+from agent_avenue.seats import BOT_PLAYER_COUNTS, HUMAN, LEVELS, bot_kind, bot_level, is_bot
 from agent_avenue.teams import PLAYER_COUNTS, side_names
 from agent_avenue.ui.keybar import KeyBar
 from agent_avenue.ui.phrases import colour_name, local_names
@@ -36,27 +37,41 @@ class Choices(RadioSet, inherit_bindings=False):
 
 class StartSettings(NamedTuple):
     """The start screen's choices: names (one per seat, green first), board side, first side
-    (None: random), and how many players (3 or 4: a team game)."""
+    (None: random), how many players (3 or 4: a team game), and the opponent ("human", or
+    "bot:<level>" for the computer)."""
 
     names: tuple[str, ...]
     mode: Mode
     first: int | None
     players: int = 2
+    opponent: str = HUMAN
+
+
+OPPONENT_CHOICES: tuple[str, ...] = (HUMAN, *(bot_kind(level) for level in LEVELS))
+"""The opponents the start screen offers, in its order."""
+
+
+def opponent_label(kind: str) -> str:
+    """How the start screen names an opponent: "A person", "Computer: easy", ..."""
+    return t("bot.start_" + (bot_level(kind) if is_bot(kind) else HUMAN))
 
 
 class StartScreen(Screen[StartSettings]):
-    """Asks for names, the board side and who most recently watched a spy film."""
+    """Asks for names, the board side, who most recently watched a spy film, and whether the
+    other side is a person or the computer (at which level)."""
 
     AUTO_FOCUS = None
     DEFAULT_CSS = """
-    #start-players {
+    #start-players, #start-opponent {
         height: auto;
-        margin-bottom: 1;
         padding: 0 2;
     }
-    #start-players > Label {
+    #start-players > Label, #start-opponent > Label {
         width: auto;
         margin-right: 2;
+    }
+    #start-opponent > Select {
+        width: 30;
     }
     #players {
         layout: horizontal;
@@ -75,7 +90,12 @@ class StartScreen(Screen[StartSettings]):
     ]
 
     def __init__(
-        self, names: tuple[str, ...], mode: Mode, first: int | None, players: int = 2
+        self,
+        names: tuple[str, ...],
+        mode: Mode,
+        first: int | None,
+        players: int = 2,
+        opponent: str = HUMAN,
     ) -> None:
         super().__init__()
         # One name per seat that could play (4), the team seats' defaults where none is given.
@@ -83,6 +103,7 @@ class StartScreen(Screen[StartSettings]):
         self._mode = mode
         self._first = first
         self._players = players
+        self._opponent = opponent
 
     def compose(self) -> ComposeResult:
         """Two name fields, two choices and a start button."""
@@ -156,6 +177,18 @@ class StartScreen(Screen[StartSettings]):
                             value=self._players == count,
                             id=f"players-{count}",
                         )
+            opponents = Horizontal(id="start-opponent")
+            opponents.display = self._players in BOT_PLAYER_COUNTS
+            with opponents:
+                yield Label(Content(t("bot.start_label")))
+                chosen = self._opponent if self._opponent in OPPONENT_CHOICES else HUMAN
+                yield Select[str](
+                    [(Content(opponent_label(kind)), kind) for kind in OPPONENT_CHOICES],
+                    value=chosen,
+                    allow_blank=False,
+                    compact=True,
+                    id="opponent",
+                )
             with Center():
                 button = Button(
                     Content(t("start.button")), id="start-button", variant="primary", compact=True
@@ -177,6 +210,7 @@ class StartScreen(Screen[StartSettings]):
         self._names = (*local_names((typed[0], typed[1])), *local_seat_names(typed)[2:])
         self._mode, self._first = self._choices()
         self._players = self.players()
+        self._opponent = self.opponent()
         await self.recompose()
 
     def _choices(self) -> tuple[Mode, int | None]:
@@ -196,6 +230,11 @@ class StartScreen(Screen[StartSettings]):
         if pressed is None or pressed.id is None:
             return self._players
         return int(pressed.id.rpartition("-")[2])
+
+    def opponent(self) -> str:
+        """The opponent chosen: "human", or "bot:<level>" for the computer."""
+        value = self.query_one("#opponent", Select).value
+        return value if isinstance(value, str) else self._opponent
 
     def names(self) -> tuple[str, ...]:
         """The names typed, one per player (a default when a field is left empty; all defaults
@@ -224,6 +263,8 @@ class StartScreen(Screen[StartSettings]):
             shown = partner < players
             self.query_one(f"#name-label-{partner}").display = shown
             self.query_one(f"#name-{partner}").display = shown
+        # The computer plays duels only, for now.
+        self.query_one("#start-opponent").display = players in BOT_PLAYER_COUNTS
         self._rename_choices()
 
     @on(Input.Submitted)
@@ -247,4 +288,6 @@ class StartScreen(Screen[StartSettings]):
     def action_start(self) -> None:
         """Start the game with the choices on screen."""
         mode, first = self._choices()
-        self.dismiss(StartSettings(self.names(), mode, first, self.players()))
+        players = self.players()
+        opponent = self.opponent() if players in BOT_PLAYER_COUNTS else HUMAN
+        self.dismiss(StartSettings(self.names(), mode, first, players, opponent))

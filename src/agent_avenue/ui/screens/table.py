@@ -200,6 +200,13 @@ class TableScreen(Screen[None]):
         self._show_view(public, names)
         self._set_panel(lambda _: WaitingPanel(retranslate(text)))
 
+    def show_thinking(self, public: PlayerView, names: tuple[str, str], text: str) -> None:
+        """Public information only, while the computer decides, with a thinking indicator."""
+        from agent_avenue.ui.screens.bot_panel import ThinkingPanel
+
+        self._show_view(public, names)
+        self._set_panel(lambda _: ThinkingPanel(retranslate(text)))
+
     def show_private(self, view: PlayerView, names: tuple[str, str], note: str | None) -> None:
         """One player's private decision: their offer, their recruit, or a choice from hand."""
         self._show_view(view, names)

@@ -1,0 +1,227 @@
+"""Playing against the computer in the app: no handoff for its seat, a thinking indicator while
+it decides in a worker thread (the keys keep working), only its own view given to it, the
+start screen's opponent choice, and saves that remember and resume the computer's seat."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from textual.widgets import LoadingIndicator, RadioButton, Select
+
+from agent_avenue import storage
+from agent_avenue.bots import Bot
+from agent_avenue.engine import Action, PlayerView
+from agent_avenue.session import replay
+from agent_avenue.ui import app as app_module
+from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.screens.bot_panel import ThinkingPanel
+from agent_avenue.ui.screens.handoff import HandoffScreen
+from agent_avenue.ui.screens.start import StartScreen
+from agent_avenue.ui.screens.table import TableScreen
+
+from .harness import RULES, KeyPlayer, make_app, play_game, screen_kind, screen_text
+from .test_leaks import check_screen
+
+SIZE = (80, 24)
+
+
+async def wait_until(pilot: object, check: object, tries: int = 300) -> None:
+    """Let the app run until `check()` is true (the computer answers from a thread)."""
+    assert callable(check)
+    for _ in range(tries):
+        if check():
+            return
+        await pilot.pause(0.02)  # type: ignore[attr-defined]
+    raise AssertionError("it did not happen")
+
+
+@pytest.mark.parametrize(("seat", "first", "mode"), [(0, 1, "simple"), (1, 0, "advanced")])
+async def test_a_game_against_the_computer_to_the_end(seat: int, first: int, mode: str) -> None:
+    """A whole game against the computer: never a handoff, every private screen is the
+    person's own; the record and the score sheet say which seat the computer played."""
+    app = make_app(mode, 7, first, opponent="bot:hard", seat=seat)
+    audiences: set[int | None] = set()
+
+    def visit(app: AgentAvenueApp, kind: str) -> None:
+        if kind in ("OfferPanel", "RecruitPanel", "ChoicePanel") and app.session is not None:
+            audiences.add(app.session.stage.audience)
+
+    async with app.run_test(size=SIZE) as pilot:
+        seen = await play_game(app, pilot, KeyPlayer(7), visit)
+        session = app.session
+        assert session is not None and session.result is not None
+        assert "HandoffScreen" not in seen
+        assert {"OfferPanel", "RecruitPanel", "RevealPanel"} <= set(seen)
+        assert audiences <= {seat, None}
+        assert replay(RULES, session.record).result == session.result
+    kinds = ["human", "human"]
+    kinds[1 - seat] = "bot:hard"
+    assert app.player_kinds == tuple(kinds)
+    rows, problem = storage.load_history()
+    assert problem is None and len(rows) == 1
+    assert rows[0].players == tuple(kinds)
+
+
+async def test_the_computer_thinks_in_a_worker_with_an_indicator_and_keys_still_work(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While the computer thinks, the table shows who thinks and a loading indicator; the
+    rules, the log and the quit question open and close; the computer gets only its view."""
+    release = threading.Event()
+    given: list[object] = []
+    original = app_module.bot_decision
+
+    def slow(bot: Bot, view: PlayerView, seed: int, pause: float) -> Action:
+        given.append(view)
+        assert threading.current_thread() is not threading.main_thread()
+        release.wait(10)
+        return original(bot, view, seed, pause)
+
+    monkeypatch.setattr(app_module, "bot_decision", slow)
+    app = make_app("simple", 3, first=1, opponent="bot:normal")  # the computer plays first
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: bool(given))
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert isinstance(table.panel, ThinkingPanel)
+        assert table.panel.query_one(LoadingIndicator).display
+        assert "Blue (computer) is thinking" in screen_text(app)
+        assert "● ● ●" in screen_text(app)  # animations are off in tests: still dots
+        assert "Loading" not in screen_text(app)
+        checked: list[str] = []
+        check_screen(app, screen_kind(app), checked)  # public information only
+        assert checked == ["ThinkingPanel"]
+        for key, screen in (("question_mark", "RulesScreen"), ("l", "LogScreen")):
+            await pilot.press(key)
+            await pilot.pause()
+            assert type(app.screen).__name__ == screen
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is table
+        await pilot.press("q")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "KeepGameScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is table
+        # The computer received its own seat's view, never the game state.
+        assert len(given) == 1 and isinstance(given[0], PlayerView) and given[0].seat == 1
+        release.set()
+        await wait_until(pilot, lambda: screen_kind(app) == "RecruitPanel")
+        session = app.session
+        assert session is not None and len(session.record.moves) == 1
+        assert session.stage.audience == 0
+
+
+async def test_a_key_cannot_act_for_the_computer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An action posted while the computer must decide is refused; nothing is played."""
+    release = threading.Event()
+    original = app_module.bot_decision
+
+    def slow(bot: Bot, view: PlayerView, seed: int, pause: float) -> Action:
+        release.wait(10)
+        return original(bot, view, seed, pause)
+
+    monkeypatch.setattr(app_module, "bot_decision", slow)
+    app = make_app("simple", 3, first=1, opponent="bot:easy")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_kind(app) == "ThinkingPanel")
+        session = app.session
+        assert session is not None
+        from agent_avenue.ui.messages import ActionChosen
+
+        app.post_message(ActionChosen(session.view(1).legal[0]))
+        await pilot.pause()
+        assert session.record.moves == ()
+        release.set()
+        await wait_until(pilot, lambda: len(session.record.moves) == 1)
+
+
+async def test_the_start_screen_offers_the_computer_by_keys_at_80x24() -> None:
+    """The opponent choice shows at 80x24 and Tab reaches it; Enter opens the list, the
+    arrows and Enter choose a level; the game then starts without any handoff."""
+    app = make_app("simple", 3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        assert "Opponent  A person" in screen_text(app)
+        choice = start.query_one("#opponent", Select)
+        for _ in range(10):
+            if app.focused is choice:
+                break
+            await pilot.press("tab")
+        assert app.focused is choice
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        for label in ("Computer: easy", "Computer: normal", "Computer: hard"):
+            assert label in text, text
+        await pilot.press("down", "down", "down", "enter")
+        await pilot.pause()
+        assert start.opponent() == "bot:hard"
+        assert "Opponent  Computer: hard" in screen_text(app)
+        await pilot.press("tab")  # on to the next field: Enter starts from there
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.player_kinds == ("human", "bot:hard")
+        assert isinstance(app.screen, TableScreen)  # no handoff: the person plays at once
+        assert screen_kind(app) == "OfferPanel"
+
+
+async def test_team_games_hide_the_opponent_choice() -> None:
+    """With 3 players the opponent choice is hidden and every seat is a person's."""
+    app = make_app("simple", 3, opponent="bot:hard")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        assert start.opponent() == "bot:hard"
+        start.query_one("#players-3", RadioButton).value = True
+        await pilot.pause()
+        assert not start.query_one("#start-opponent").display
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.player_kinds == ("human", "human", "human")
+
+
+async def test_a_game_against_the_computer_resumes_with_the_computer_in_its_seat() -> None:
+    """The autosave says "bot:normal" for the computer's seat; resuming gives it back its
+    seat: when it is its turn it thinks at once (no handoff), and it plays on."""
+    app = make_app("simple", 11, first=0, opponent="bot:normal")
+    player = KeyPlayer(11)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        # Play until the computer must decide next.
+        for _ in range(200):
+            session = app.session
+            assert session is not None
+            if session.stage.actor == 1:
+                break
+            keys = player.keys_for(app)
+            await pilot.press(*keys) if keys else await pilot.pause(0.01)
+        moves = app.session.record.moves if app.session else ()
+        app.exit(0)
+    save = storage.load_save(rules=RULES).save
+    assert save is not None and save.players == ("human", "bot:normal")
+    assert save.record.moves == moves
+
+    resumed = AgentAvenueApp(RULES, resume=True)
+    resumed.bot_override = "greedy"
+    resumed.bot_pause = 0
+    resumed.animation_delay = 0
+    async with resumed.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert resumed.player_kinds == ("human", "bot:normal")
+        assert not isinstance(resumed.screen, HandoffScreen)
+        session = resumed.session
+        assert session is not None
+        await wait_until(pilot, lambda: len(session.record.moves) > len(moves))
+        # The computer played (a recruit shows in public, an offer goes to the person's own
+        # recruit screen); never a handoff.
+        assert isinstance(resumed.screen, TableScreen)
+        assert screen_kind(resumed) in ("RevealPanel", "RecruitPanel")
