@@ -290,7 +290,7 @@ def test_unknown_specs_are_refused_with_the_choices(spec: str) -> None:
 
 
 def test_budgets_by_spec() -> None:
-    assert make_bot("search:hard").budget.seconds == 0.5  # type: ignore[attr-defined]
+    assert make_bot("search:hard").budget.seconds == 0.3  # type: ignore[attr-defined]
     assert make_bot("bot").budget.seconds == 0.1  # type: ignore[attr-defined]
     assert make_bot("search:250it").budget.iterations == 250  # type: ignore[attr-defined]
     assert make_bot("search:0.5s").budget.seconds == 0.5  # type: ignore[attr-defined]

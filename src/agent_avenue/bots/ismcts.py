@@ -88,7 +88,7 @@ TEAM_TURNS = 1  # team games: turns each sampled deal is played on before it is 
 
 LEVELS: dict[str, Budget] = {
     "normal": Budget(seconds=0.1),
-    "hard": Budget(seconds=0.5),
+    "hard": Budget(seconds=0.3),
 }
 
 
