@@ -316,11 +316,6 @@ async def test_the_tutorial_in_every_language(code: str) -> None:
         check_screen(app, code, "TutorialMenuScreen at the end")
 
 
-@pytest.mark.xfail(
-    reason="team layout, English included: a team collection's border ('hand Bob: 4 · Dee: 4 · "
-    "10 to catch', 34 columns) is cut off in the 80-column side panel",
-    strict=False,
-)
 @pytest.mark.parametrize("code", LANGUAGES)
 async def test_a_team_game_in_every_language(code: str) -> None:
     """A four-player advanced game (team screens, a team pickup) checked at every step."""
