@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from rich import box
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
@@ -143,32 +144,41 @@ def way_totals(rows: Sequence[HistoryRow]) -> list[tuple[str, int]]:
 
 
 def _date(row: HistoryRow) -> str:
-    """A row's date in local time, to the minute."""
-    return row.date.astimezone().strftime("%Y-%m-%d %H:%M")
+    """A row's date in local time, to the minute: the day above the time (it takes less room)."""
+    return row.date.astimezone().strftime("%Y-%m-%d\n%H:%M")
 
 
 def render_history(rows: Sequence[HistoryRow]) -> Group:
     """The score sheet for a terminal or the app: the games, most recent first, and the totals.
 
-    Games are numbered as `replay` and `export` accept them; their ids are in `--json`.
+    Games are numbered as `replay` and `export` accept them; their ids are in `--json`. The
+    games table fits 80 columns: green's and blue's names share a column (one per line), and
+    a word too long for its column is folded, never cut off.
 
     Every name goes in as plain Text, so a name such as "[red]x" is shown, never interpreted.
     """
     if not rows:
         return Group(Text(t("history.empty")))
-    games = Table(title=t("history.title"), title_justify="left")
-    games.add_column(t("history.column.number"), justify="right")
-    games.add_column(t("history.column.date"), no_wrap=True)
-    for key in ("mode", "green", "blue", "winner", "how"):
-        games.add_column(t(f"history.column.{key}"))
-    games.add_column(t("history.column.turns"), justify="right")
+    games = Table(
+        title=t("history.title"),
+        title_justify="left",
+        box=box.SIMPLE_HEAVY,
+        show_edge=False,
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    games.add_column(t("history.column.number"), justify="right", overflow="fold")
+    games.add_column(t("history.column.date"), overflow="fold")
+    for key in ("mode", "players", "winner", "how"):
+        games.add_column(t(f"history.column.{key}"), overflow="fold")
+    games.add_column(t("history.column.turns"), justify="right", overflow="fold")
     for number, row in enumerate(reversed(rows), start=1):
+        names = "\n".join(player_label(row.names[seat], row.players[seat]) for seat in (0, 1))
         games.add_row(
             Text(str(number)),
             Text(_date(row)),
             Text(t(f"history.mode.{row.mode.value}")),
-            Text(player_label(row.names[0], row.players[0])),
-            Text(player_label(row.names[1], row.players[1])),
+            Text(names),
             Text(row.winner_name, style="bold"),
             Text(way_label(way_of_winning(row))),
             Text(str(row.turns)),

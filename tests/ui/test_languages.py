@@ -39,6 +39,11 @@ PROBES: dict[str, tuple[str, ...]] = {
     "GameOverScreen": ("l", "h"),
 }
 """Keys that open another screen (settings, rules, log, quit, score sheet), closed with Escape."""
+TEAM_PROBES: dict[str, tuple[str, ...]] = {
+    "LeadPanel": ("l", "question_mark", "o", "q"),
+    "GameOverScreen": ("l",),
+}
+"""The same in a team game (whose quit question is ConfirmQuitScreen: team games are not kept)."""
 MUST_SEE = {
     "StartScreen",
     "HandoffScreen",
@@ -52,7 +57,13 @@ MUST_SEE = {
     "SettingsScreen",
     "RulesScreen",
     "LogScreen",
+    "KeepGameScreen",
+    "HistoryScreen",
 }
+
+
+ENGLISH_WORDS = re.compile(r"\b(?:the|your|you|and|press|with|turn|games?|finished)\b", re.I)
+"""Common English words that are no word in French, Dutch or Spanish: a string left in English."""
 
 
 def raw_keys(text: str) -> set[str]:
@@ -101,6 +112,11 @@ def check_screen(app: AgentAvenueApp, code: str, where: str) -> None:
     """The screen shows no raw key, no untranslated string and nothing cut off."""
     text = screen_text(app)
     assert raw_keys(text) == set(), f"{where}: raw keys\n{text}"
+    if where == "HistoryScreen":  # rich tables cut a cell with "…" when a column is too narrow
+        assert "…" not in text, f"{where}: a cell is cut off\n{text}"
+    if code != "en":
+        english = sorted({word.lower() for word in ENGLISH_WORDS.findall(text)})
+        assert english == [], f"{where}: English words in {code}\n{text}"
     missing = sorted(key for language, key in missing_strings() if language == code)
     assert missing == [], f"{where}: not translated into {code}"
     assert layout_problems(app) == [], f"{where}\n{text}"
@@ -331,11 +347,17 @@ async def test_a_team_game_in_every_language(code: str) -> None:
         await pilot.pause()
         for _ in range(600):
             kind = screen_kind(app)
-            seen.add(kind)
             check_screen(app, code, kind)
+            if kind not in seen:
+                seen.add(kind)
+                for key in TEAM_PROBES.get(kind, ()):
+                    opened = await _probe(pilot, app, key, code)
+                    if opened is not None:
+                        seen.add(opened)
             if isinstance(app.screen, GameOverScreen):
                 break
             await pilot.press(*player.keys_for(app))
             await pilot.pause()
     team = {"LeadPanel", "PlayUpPanel", "PlayDownPanel", "TeamRecruitPanel", "TeamPickPanel"}
-    assert seen >= team | {"GameOverScreen"}
+    side = {"LogScreen", "RulesScreen", "SettingsScreen", "ConfirmQuitScreen", "GameOverScreen"}
+    assert seen >= team | side
