@@ -361,3 +361,42 @@ async def test_a_team_game_in_every_language(code: str) -> None:
     team = {"LeadPanel", "PlayUpPanel", "PlayDownPanel", "TeamRecruitPanel", "TeamPickPanel"}
     side = {"LogScreen", "RulesScreen", "SettingsScreen", "ConfirmQuitScreen", "GameOverScreen"}
     assert seen >= team | side
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_the_stored_game_screens_in_every_language(code: str) -> None:
+    """The resume offer, the score sheet (a won game, a game decided by the tie rule) and a
+    replay, with its log, in one language at 80x24."""
+    from agent_avenue.session import GameRecord
+    from agent_avenue.storage import record_finished
+    from agent_avenue.ui.saving import HUMANS, autosave
+    from agent_avenue.ui.screens.history import HistoryScreen
+    from agent_avenue.ui.screens.replay import ReplayScreen
+    from agent_avenue.ui.screens.resume import ResumeScreen
+
+    from .test_saves_app import finished_record, wait_for
+
+    set_language(code)
+    for seed in (31, 32):
+        record_finished(finished_record(seed), HUMANS)
+    done = finished_record(33)
+    unfinished = GameRecord(done.mode, done.seed, 0, done.names, done.moves[:2], done.rules_version)
+    assert autosave(unfinished, HUMANS) is None
+    app = make_app("simple", 99)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, app, ResumeScreen)
+        check_screen(app, code, "ResumeScreen")
+        await pilot.press("n")
+        await wait_for(pilot, app, StartScreen)
+        app.push_screen(HistoryScreen(RULES))
+        await _settle(pilot)
+        check_screen(app, code, "HistoryScreen")
+        await pilot.press("r")
+        await _settle(pilot)
+        assert isinstance(app.screen, ReplayScreen)
+        for key in ("", "right", "right", "end"):
+            if key:
+                await pilot.press(key)
+                await _settle(pilot)
+            check_screen(app, code, f"ReplayScreen {key}")
+        assert await _probe(pilot, app, "l", code) == "LogScreen"
