@@ -400,3 +400,47 @@ async def test_the_stored_game_screens_in_every_language(code: str) -> None:
                 await _settle(pilot)
             check_screen(app, code, f"ReplayScreen {key}")
         assert await _probe(pilot, app, "l", code) == "LogScreen"
+
+
+async def test_switching_language_in_a_team_game(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Dutch while a team decides who leads: the game, its moves and the screen stay; the text
+    (the collections' member hands included) changes at once, and play goes on in Dutch."""
+    from .test_team_app import TeamKeyPlayer, make_team_app
+
+    monkeypatch.setenv("AGENT_AVENUE_HOME", str(tmp_path))
+    set_language("en")
+    app = make_team_app("advanced", 13, 4)
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        player = TeamKeyPlayer(13)
+        await pilot.press("enter")
+        await _settle(pilot)
+        for _ in range(20):
+            if screen_kind(app) == "LeadPanel":
+                break
+            await pilot.press(*player.keys_for(app))
+            await _settle(pilot)
+        assert screen_kind(app) == "LeadPanel"
+        assert "Hands: Ann: " in screen_text(app)
+        table, session = app.screen, app.session
+        assert session is not None
+        moves = session.record.moves
+        await pilot.press("o")
+        await _settle(pilot)
+        await pilot.press("down", "down")  # English → Français → Nederlands
+        await _settle(pilot)
+        await pilot.press("escape")
+        await _settle(pilot)
+        assert app.screen is table and app.session is session
+        assert session.record.moves == moves and screen_kind(app) == "LeadPanel"
+        text = screen_text(app)
+        assert "Handen: Ann: " in text
+        assert t("team.lead_help") in " ".join(text.split())
+        check_screen(app, "nl", "LeadPanel after the switch")
+        for _ in range(6):
+            await pilot.press(*player.keys_for(app))
+            await _settle(pilot)
+            check_screen(app, "nl", screen_kind(app))
+        assert len(session.record.moves) > len(moves)
