@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
-from agent_avenue.i18n import LANGUAGES, catalogue, missing_strings, set_language, t
+from agent_avenue.i18n import LANGUAGES, catalogue, language, missing_strings, set_language, t
 from agent_avenue.ui.app import AgentAvenueApp
 from agent_avenue.ui.keybar import KeyBar
 from agent_avenue.ui.screens.game_over import GameOverScreen
@@ -444,3 +444,35 @@ async def test_switching_language_in_a_team_game(
             await _settle(pilot)
             check_screen(app, "nl", screen_kind(app))
         assert len(session.record.moves) > len(moves)
+
+
+async def test_switching_language_during_a_lesson(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """French in the middle of the first lesson: the coach, the table and the keys change; the
+    lesson goes on from the same step."""
+    from agent_avenue.ui.screens.tutorial import TutorialScreen
+
+    from .test_tutorial_app import tutorial_app
+
+    monkeypatch.setenv("AGENT_AVENUE_HOME", str(tmp_path))
+    set_language("en")
+    app = tutorial_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        await pilot.press("enter")
+        await _settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TutorialScreen)
+        await pilot.press("enter")
+        await _settle(pilot)
+        step = screen.lesson_run.step
+        await pilot.press("o")
+        await _settle(pilot)
+        await pilot.press("down")  # English → Français
+        await _settle(pilot)
+        await pilot.press("escape")
+        await _settle(pilot)
+        assert app.screen is screen and screen.lesson_run.step is step
+        assert language() == "fr" and "Vert" in screen_text(app)
+        check_screen(app, "fr", f"lesson: {type(screen.panel).__name__} after the switch")
