@@ -211,6 +211,34 @@ def test_translations_are_not_left_in_english() -> None:
         assert same == [], code
 
 
+SAME_AS_ENGLISH = {
+    "fr": {"Coach", "Date", "Mode", "Saboteur", "Saboteurs", "Simple", "options", "simple", "six"},
+    "nl": {
+        "Coach",
+        "Saboteur",
+        "Saboteurs",
+        "Supercomputer",
+        "argument %(argument_name)s: %(message)s",
+    },
+    "es": {"Simple", "Tutorial", "simple"},
+}
+"""Words that are the same in English and in that language (the game's name aside)."""
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_no_word_is_left_in_english(code: str) -> None:
+    """Any text with a word in it differs from English, unless the word is the same in both
+    languages (on the short list above): a key added in English and copied untranslated fails."""
+    english, other = catalogue("en"), catalogue(code)
+    allowed = SAME_AS_ENGLISH[code] | {"Agent Avenue", "AGENT AVENUE"}
+    same = sorted(
+        key
+        for key, text in english.items()
+        if _words(text) > 0 and other.get(key) == text and text not in allowed
+    )
+    assert same == [], f"{code} has these texts in English"
+
+
 # t(), retranslate() ------------------------------------------------------------------------------
 
 

@@ -3,8 +3,7 @@
 Exit status: 0 on success, 2 when the command cannot do its job, with one sentence on stderr
 and nothing on stdout. A broken score sheet makes `history` exit 2 even though it has been set
 aside (the next run starts a fresh sheet): a script reading `--json` must not take a lost
-sheet for an empty one. Player-facing words come from the locale files when they hold the
-`history.*` keys, with English defaults until then.
+sheet for an empty one. Player-facing words come from the locale files (`history.*` keys).
 """
 
 from __future__ import annotations
@@ -18,12 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from rich import box
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
 from agent_avenue.data import DataError
-from agent_avenue.i18n import DEFAULT_LANGUAGE, catalogue, language
+from agent_avenue.i18n import DEFAULT_LANGUAGE, card_name, catalogue, t
 from agent_avenue.teams import side_names
 
 if TYPE_CHECKING:
@@ -54,53 +54,6 @@ __all__ = [
     "winner_label",
 ]
 
-# English defaults of the `history.*` locale keys (the lead may move them to locales/en.toml).
-DEFAULT_TEXT: dict[str, str] = {
-    "history.title": "Finished games",
-    "history.empty": "No finished game has been recorded yet.",
-    "history.column.number": "#",
-    "history.column.date": "Date",
-    "history.column.mode": "Mode",
-    "history.column.green": "Green",
-    "history.column.blue": "Blue",
-    "history.column.winner": "Winner",
-    "history.column.how": "How",
-    "history.column.turns": "Turns",
-    "history.players.title": "Totals per player",
-    "history.players.player": "Player",
-    "history.players.games": "Games",
-    "history.players.wins": "Wins",
-    "history.players.losses": "Losses",
-    "history.players.rate": "Win %",
-    "history.ways.title": "Totals per way of winning",
-    "history.ways.way": "Way of winning",
-    "history.ways.wins": "Wins",
-    "history.mode.simple": "simple",
-    "history.mode.advanced": "advanced",
-    "history.bot": "{name} (bot, {level})",
-    "history.way.catch": "caught the opponent",
-    "history.way.codebreakers": "3 Codebreakers",
-    "history.way.masterplan": "Masterplan",
-    "history.way.security_system": "Security System",
-    "history.way.leader_of_the_pack": "Leader of the Pack",
-    "history.way.exhaustion": "closer when the cards ran out",
-    "history.way.opponent_daredevils": "opponent's 3 Daredevils",
-    "history.way.opponent": "opponent: {reason}",
-    "history.way.tie_rule": "tie rule",
-    "history.exported": "Exported game {game} to {path}.",
-}
-
-
-def _text(key: str, **params: object) -> str:
-    """A player-facing string: the current language's, else English's, else the default here."""
-    try:
-        text = catalogue(language()).get(key) or catalogue(DEFAULT_LANGUAGE).get(key)
-    except (OSError, ValueError):  # a language without a locale file yet, or a broken one
-        text = None
-    text = text or DEFAULT_TEXT.get(key, key)
-    return text.format(**params) if params else text
-
-
 # Facts derived from the rows -------------------------------------------------------------------
 
 
@@ -108,7 +61,7 @@ def player_label(name: str, kind: str) -> str:
     """How a seat is shown: the name, with the level for a computer opponent."""
     if not kind.startswith("bot:"):  # "human" (storage.HUMAN) or a kind unknown here
         return name
-    return _text("history.bot", name=name, level=kind.removeprefix("bot:"))
+    return t("history.bot", name=name, level=kind.removeprefix("bot:"))
 
 
 def way_of_winning(row: HistoryRow) -> str:
@@ -136,16 +89,19 @@ def way_of_winning(row: HistoryRow) -> str:
 
 def way_label(key: str) -> str:
     """The words for a way-of-winning key, e.g. "caught the opponent, tie rule"."""
+    known = catalogue(DEFAULT_LANGUAGE)
     words: list[str] = []
     for part in key.split("+"):
-        if f"history.way.{part}" in DEFAULT_TEXT:
-            words.append(_text(f"history.way.{part}"))
+        if f"history.way.{part}" in known:
+            words.append(t(f"history.way.{part}"))
+        elif f"card.{part}" in known:
+            words.append(card_name(part))
         elif part.startswith("opponent_"):
-            reason = part.removeprefix("opponent_").replace("_", " ")
-            words.append(_text("history.way.opponent", reason=reason))
+            reason = way_label(part.removeprefix("opponent_"))
+            words.append(t("history.way.opponent", reason=reason))
         else:
             words.append(part.replace("_", " "))
-    return ", ".join(words)
+    return t("history.way.separator").join(words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,40 +163,49 @@ def winner_label(row: HistoryRow) -> str:
 
 
 def _date(row: HistoryRow) -> str:
-    """A row's date in local time, to the minute."""
-    return row.date.astimezone().strftime("%Y-%m-%d %H:%M")
+    """A row's date in local time, to the minute: the day above the time (it takes less room)."""
+    return row.date.astimezone().strftime("%Y-%m-%d\n%H:%M")
 
 
 def render_history(rows: Sequence[HistoryRow]) -> Group:
     """The score sheet for a terminal or the app: the games, most recent first, and the totals.
 
-    Games are numbered as `replay` and `export` accept them; their ids are in `--json`.
+    Games are numbered as `replay` and `export` accept them; their ids are in `--json`. The
+    games table fits 80 columns: green's and blue's names share a column (one per line), and
+    a word too long for its column is folded, never cut off.
 
     Every name goes in as plain Text, so a name such as "[red]x" is shown, never interpreted.
     """
     if not rows:
-        return Group(Text(_text("history.empty")))
-    games = Table(title=_text("history.title"), title_justify="left")
-    games.add_column(_text("history.column.number"), justify="right")
-    games.add_column(_text("history.column.date"), no_wrap=True)
-    for key in ("mode", "green", "blue", "winner", "how"):
-        games.add_column(_text(f"history.column.{key}"))
-    games.add_column(_text("history.column.turns"), justify="right")
+        return Group(Text(t("history.empty")))
+    games = Table(
+        title=t("history.title"),
+        title_justify="left",
+        box=box.SIMPLE_HEAVY,
+        show_edge=False,
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    games.add_column(t("history.column.number"), justify="right", overflow="fold")
+    games.add_column(t("history.column.date"), overflow="fold")
+    for key in ("mode", "players", "winner", "how"):
+        games.add_column(t(f"history.column.{key}"), overflow="fold")
+    games.add_column(t("history.column.turns"), justify="right", overflow="fold")
     for number, row in enumerate(reversed(rows), start=1):
+        names = "\n".join(side_label(row, side) for side in (0, 1))
         games.add_row(
             Text(str(number)),
             Text(_date(row)),
-            Text(_text(f"history.mode.{row.mode.value}")),
-            Text(side_label(row, 0)),
-            Text(side_label(row, 1)),
+            Text(t(f"history.mode.{row.mode.value}")),
+            Text(names),
             Text(winner_label(row), style="bold"),
             Text(way_label(way_of_winning(row))),
             Text(str(row.turns)),
         )
-    players = Table(title=_text("history.players.title"), title_justify="left")
-    players.add_column(_text("history.players.player"))
+    players = Table(title=t("history.players.title"), title_justify="left")
+    players.add_column(t("history.players.player"))
     for key in ("games", "wins", "losses", "rate"):
-        players.add_column(_text(f"history.players.{key}"), justify="right")
+        players.add_column(t(f"history.players.{key}"), justify="right")
     for totals in player_totals(rows):
         players.add_row(
             Text(totals.player),
@@ -249,9 +214,9 @@ def render_history(rows: Sequence[HistoryRow]) -> Group:
             Text(str(totals.losses)),
             Text(str(totals.win_rate)),
         )
-    ways = Table(title=_text("history.ways.title"), title_justify="left")
-    ways.add_column(_text("history.ways.way"))
-    ways.add_column(_text("history.ways.wins"), justify="right")
+    ways = Table(title=t("history.ways.title"), title_justify="left")
+    ways.add_column(t("history.ways.way"))
+    ways.add_column(t("history.ways.wins"), justify="right")
     for key, count in way_totals(rows):
         ways.add_row(Text(way_label(key)), Text(str(count)))
     return Group(games, Text(""), players, Text(""), ways)
@@ -268,8 +233,8 @@ def history_data(rows: Sequence[HistoryRow]) -> dict[str, object]:
         "games": games,
         "totals": {
             "players": [
-                {"player": t.player, "games": t.games, "wins": t.wins, "losses": t.losses}
-                for t in player_totals(rows)
+                {"player": p.player, "games": p.games, "wins": p.wins, "losses": p.losses}
+                for p in player_totals(rows)
             ],
             "ways": [
                 {"way": key, "label": way_label(key), "wins": count}
@@ -291,7 +256,7 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Turn argparse's complaint into a _UsageError naming the command's help."""
-        raise _UsageError(f"{message}; see '{self.prog} --help'")
+        raise _UsageError(t("language.cli.see_help", message=message, prog=self.prog))
 
 
 def _fail(message: str) -> int:
@@ -303,12 +268,17 @@ def _fail(message: str) -> int:
     return 2
 
 
+def _sentence(text: str) -> str:
+    """A help text as a sentence: capital first, full stop last."""
+    return text[:1].upper() + text[1:] + "."
+
+
 def add_history_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the options of `agent-avenue history` to a (sub)parser."""
     parser.add_argument(
         "--json",
         action="store_true",
-        help="print the games and totals as JSON, for scripts",
+        help=t("history.json_help"),
     )
 
 
@@ -316,28 +286,25 @@ def add_export_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the arguments of `agent-avenue export GAME OUT` to a (sub)parser."""
     parser.add_argument(
         "game",
-        metavar="GAME",
-        help="a finished game: 'last', a number from 'history' (1 = most recent) or a game id",
+        metavar=t("history.game_metavar"),
+        help=t("history.game_help"),
     )
     parser.add_argument(
         "out",
-        metavar="OUT",
-        help="the game file to write ('-' prints it); 'replay' and 'referee' read it",
+        metavar=t("history.out_metavar"),
+        help=t("history.out_help"),
     )
-    parser.add_argument("--force", action="store_true", help="replace OUT if it already exists")
+    parser.add_argument("--force", action="store_true", help=t("history.force_help"))
 
 
 def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
     """Add the argument of `agent-avenue replay [GAME]` to a (sub)parser (see `find_game`)."""
     parser.add_argument(
         "game",
-        metavar="GAME",
+        metavar=t("history.game_metavar"),
         nargs="?",
         default=None,
-        help=(
-            "a finished game: 'last' (the default), a number from 'history', a game id, "
-            "or an exported game file"
-        ),
+        help=t("history.replay_game_help"),
     )
 
 
@@ -380,13 +347,15 @@ def run_export(args: argparse.Namespace, *, home: Path | str | None = None) -> i
         )
     except (StorageError, DataError) as exc:
         return _fail(str(exc))
-    print(_text("history.exported", game=game.game_id or args.game, path=path))
+    print(t("history.exported", game=game.game_id or args.game, path=path))
     return 0
 
 
 def main_history(argv: list[str] | None = None, *, home: Path | str | None = None) -> int:
     """`agent-avenue history [--json]` on its own: parse `argv` and run it."""
-    parser = _Parser(prog=f"{PROG} history", description="Show the score sheet.")
+    parser = _Parser(
+        prog=f"{PROG} history", description=_sentence(t("history_screen.command_help"))
+    )
     add_history_arguments(parser)
     try:
         args = parser.parse_args(argv)
@@ -401,7 +370,7 @@ def main_export(argv: list[str] | None = None, *, home: Path | str | None = None
     """`agent-avenue export GAME OUT` on its own: parse `argv` and run it."""
     parser = _Parser(
         prog=f"{PROG} export",
-        description="Write a finished game as a file that 'replay' and 'referee' read.",
+        description=_sentence(t("history_screen.export_help")),
     )
     add_export_arguments(parser)
     try:

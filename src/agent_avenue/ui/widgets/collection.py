@@ -41,8 +41,10 @@ def agent_lines(view: PlayerView, side: int) -> list[tuple[str, int, str]]:
 class CollectionPanel(Widget):
     """One side's public facts, compact enough for two panels in a 38-column side column.
 
-    The border shows the side (title) and hand, discards and distance to catch (subtitle);
-    inside, one line per agent name in play, then the side's ongoing black market cards.
+    The border shows the side (title) and hand, discards and distance to catch (subtitle); in a
+    team game the subtitle keeps only the distance and each member's hand size gets its own
+    wrapped line. Inside, one line per agent name in play (wrapped if a translation is too long
+    for the column), then the side's ongoing black market cards.
     The class `-compact` puts the agents in one wrapped paragraph to save rows.
     """
 
@@ -76,6 +78,9 @@ class CollectionPanel(Widget):
         text-wrap: nowrap;
         text-overflow: ellipsis;
     }
+    CollectionPanel > .agents {
+        text-wrap: wrap;
+    }
     CollectionPanel > .agents-compact {
         display: none;
         text-wrap: wrap;
@@ -91,6 +96,13 @@ class CollectionPanel(Widget):
         color: $text-warning;
     }
     CollectionPanel > .ongoing.-none {
+        display: none;
+    }
+    CollectionPanel > .hands {
+        text-wrap: wrap;
+        color: $foreground-muted;
+    }
+    CollectionPanel > .hands.-none {
         display: none;
     }
     """
@@ -112,9 +124,11 @@ class CollectionPanel(Widget):
         self.agents_text = t("collection.no_agents")
         self.agents_compact = self.agents_text
         self.ongoing_text = ""
+        self.hands_text = ""
 
     def compose(self) -> ComposeResult:
-        """The agents (one line each, or one paragraph), then the ongoing black market cards."""
+        """Team hands, the agents (one line each, or one paragraph), then ongoing cards."""
+        yield Static(classes="hands -none")
         yield Static(plain(self.agents_text), classes="agents")
         yield Static(plain(self.agents_compact), classes="agents-compact")
         yield Static(classes="ongoing -none")
@@ -141,9 +155,10 @@ class CollectionPanel(Widget):
             discards=facts.discards_left,
             catch=catch,
         )
+        self.hands_text = ""
         if is_team_side(view, side, seats):
-            hands = member_hands(view, side, seats)
-            self.stats = t("team.collection_stats", hands=hands, catch=catch)
+            self.hands_text = t("team.collection_hands", hands=member_hands(view, side, seats))
+            self.stats = catch
         self.rows = agent_lines(view, side)
         self.agents_text = "\n".join(
             t("collection.agent_line", agent=agent_name(agent), count=count, next=text)
@@ -169,11 +184,14 @@ class CollectionPanel(Widget):
     def _show(self) -> None:
         self.query_one(".agents", Static).update(plain(self.agents_text))
         self.query_one(".agents-compact", Static).update(plain(self.agents_compact))
+        hands = self.query_one(".hands", Static)
+        hands.update(plain(self.hands_text))
+        hands.set_class(not self.hands_text, "-none")
         box = self.query_one(".ongoing", Static)
         box.update(plain(self.ongoing_text))
         box.set_class(not self.ongoing_text, "-none")
 
     def text(self) -> str:
         """The panel's text (title, stats and lines), for tests and screen readers."""
-        parts = (self.heading, self.stats, self.agents_text, self.ongoing_text)
+        parts = (self.heading, self.stats, self.hands_text, self.agents_text, self.ongoing_text)
         return "\n".join(part for part in parts if part)
