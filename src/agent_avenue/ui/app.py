@@ -41,6 +41,7 @@ from agent_avenue.seats import (
     bot_kind,
     bot_level,
     bot_seats,
+    list_opponent,
     seat_kinds,
     solo_human,
 )
@@ -163,6 +164,7 @@ class AgentAvenueApp(App[int]):
         tutorial: bool = False,
         opponent: str = HUMAN,
         seat: int = 0,
+        kinds: SeatKinds | None = None,
     ) -> None:
         super().__init__()
         self.tutorial = tutorial
@@ -174,7 +176,10 @@ class AgentAvenueApp(App[int]):
         """Resume the saved game at once (`agent-avenue resume`) instead of the start screen."""
         self.replay = replay
         """A finished game to replay instead of playing (`agent-avenue replay`)."""
-        self.start_opponent = opponent
+        self.start_kinds = kinds
+        """One kind per seat (`play --vs human,bot:hard,...`): used while the start screen's
+        player count and opponent stay as given; None: `opponent` fills the other side."""
+        self.start_opponent = list_opponent(kinds) if kinds is not None else opponent
         """Who plays against the people at the terminal: "human" or "bot:<level>"."""
         self.human_side = seat
         """The side the person plays against the computer: 0 green, 1 blue."""
@@ -273,8 +278,17 @@ class AgentAvenueApp(App[int]):
             self.rules, settings.mode, self.seed, first, settings.names, settings.players
         )
         opponent = settings.opponent if settings.players in BOT_PLAYER_COUNTS else HUMAN
+        given = self.start_kinds
+        if (
+            given is not None
+            and len(given) == settings.players
+            and opponent == list_opponent(given)
+        ):
+            self.player_kinds = given  # the command line's seat by seat list, left as it was
+        else:
+            self.start_kinds = None
+            self.player_kinds = seat_kinds(opponent, settings.players, self.human_side)
         self.start_opponent = opponent
-        self.player_kinds = seat_kinds(opponent, settings.players, self.human_side)
         self._make_bots()
         self._storage_note = None
         self._looker = None
@@ -881,13 +895,15 @@ def run_app(
     tutorial: bool = False,
     opponent: str = HUMAN,
     seat: int = 0,
+    kinds: SeatKinds | None = None,
 ) -> int:
     """Run the app until the players quit; returns the exit status.
 
     `resume` goes straight to the saved game (exit status 2 if there is none); `replay` shows
     a finished game's replay instead of playing; `tutorial` opens the lessons first.
     `opponent` is "human" or "bot:<level>" (the start screen preselects it); against the
-    computer the person plays side `seat` (0 green, 1 blue).
+    computer the people play side `seat` (0 green, 1 blue); `kinds` instead gives one kind per
+    seat (`play --vs human,bot:hard,human,human`).
     """
     if rules is None:
         from agent_avenue.data import load_rules
@@ -905,6 +921,7 @@ def run_app(
         tutorial=tutorial,
         opponent=opponent,
         seat=seat,
+        kinds=kinds,
     )
     try:
         app.run()
