@@ -46,6 +46,7 @@ from agent_avenue.seats import (
     solo_human,
 )
 from agent_avenue.session import GameRecord, LogEntry, Session
+from agent_avenue.teams import seats_of
 from agent_avenue.ui.messages import ActionChosen, Continue
 from agent_avenue.ui.phrases import colour_name, local_names, next_prompt, who
 from agent_avenue.ui.screens.confirm_quit import ConfirmQuitScreen
@@ -61,6 +62,7 @@ from agent_avenue.ui.team import (
     member_purpose,
     team_handoff,
     team_next_prompt,
+    team_purpose,
     team_waiting,
 )
 
@@ -352,9 +354,12 @@ class AgentAvenueApp(App[int]):
             # own decisions (the computer's seat is never shown: see _bot_turn).
             self._looker = solo
         if stage.team is not None and self._looker is not None and solo is None:
-            # A team decides together next (the recruit): first the terminal changes hands.
-            self._team_handoff(stage.team)
-            return
+            # A team decides together next (the recruit): first the terminal changes hands,
+            # unless the one person of that side is already looking.
+            people = self._people_of(stage.team)
+            if people != (self._looker,):
+                self._team_handoff(stage.team)
+                return
         if stage.audience is None:
             self._looker = solo
             public = session.view(None)
@@ -387,11 +392,22 @@ class AgentAvenueApp(App[int]):
         )
         self.push_screen(screen, lambda _: self._after_handoff(seat))
 
+    def _people_of(self, side: int) -> tuple[int, ...]:
+        """The seats of `side` that people play (the computer's are left out)."""
+        assert self.session is not None
+        return tuple(s for s in seats_of(side, self.session.players) if s not in self._bots)
+
     def _team_handoff(self, side: int) -> None:
-        """Switch the table to public information, then pass the terminal to a whole side."""
+        """Switch the table to public information, then pass the terminal to a whole side (to
+        its one person when the computer plays the other seat)."""
         session = self.session
         table = self._table
         assert session is not None and table is not None
+        people = self._people_of(side)
+        if len(people) == 1:
+            purpose = team_purpose(session.view(None), side, self.names)
+            self._handoff(people[0], purpose)
+            return
         self._looker = None
         public = session.view(None)
         table.show_waiting(public, self.names, team_waiting(side, self.names))
@@ -666,6 +682,7 @@ class AgentAvenueApp(App[int]):
         if computer:
             self.start_opponent = self.player_kinds[computer[0]]
             self.human_side = 1 - computer[0] % 2
+            self.start_kinds = self.player_kinds  # "play again" keeps everyone in their seat
         self._looker = None
         from agent_avenue.ui.screens.table import TableScreen
 
