@@ -495,8 +495,11 @@ class AgentAvenueApp(App[int]):
         self._bot_worker = None
         self._bot_turn_of = None
         session = self.session
+        table = self._table
         if session is None or session.result is not None or turn_of is None:
             return
+        if self._exit or table is None or not table.is_attached:
+            return  # the app is closing: its screens are going away
         seat, moves = turn_of
         if session.stage.actor != seat or len(session.record.moves) != moves:
             return  # the game moved on (or another began) while it thought
