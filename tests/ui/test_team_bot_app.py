@@ -13,6 +13,7 @@ from textual.widgets import LoadingIndicator
 
 from agent_avenue.bots import Bot
 from agent_avenue.engine import Action, Mode, PlayerView
+from agent_avenue.i18n import agent_name
 from agent_avenue.session import replay
 from agent_avenue.ui import app as app_module
 from agent_avenue.ui.app import AgentAvenueApp
@@ -233,3 +234,27 @@ async def look_while_thinking(app: AgentAvenueApp, pilot: Pilot[int]) -> None:
     assert "● ● ●" in text
     checked: list[str] = []
     check_screen(app, "ThinkingPanel", checked)
+
+
+async def test_hints_in_a_team_game() -> None:
+    """h on the shared lead screen and on a member's own hand: a legal suggestion, one line."""
+    app = make_bot_team_app("simple", 1, 4, opponent="human")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        assert screen_kind(app) == "LeadPanel"
+        await pilot.press("h")
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        assert "Hint: let Ann lead" in text or "Hint: let Cid lead" in text, text
+        await pilot.press("1", "enter")  # Ann leads, Ann takes the terminal
+        await pilot.pause()
+        assert screen_kind(app) == "PlayUpPanel"
+        await pilot.press("h")
+        await pilot.pause()
+        text = " ".join(screen_text(app).split())
+        hand = session.view(0).hand
+        named = [agent_name(a) for a in hand if f"Hint: play the {agent_name(a)} face up" in text]
+        assert named, text
