@@ -269,6 +269,7 @@ def test_play_calls_run_app(monkeypatch: pytest.MonkeyPatch) -> None:
         "players": 2,
         "opponent": "human",
         "seat": 0,
+        "kinds": None,
     }
 
 
@@ -296,6 +297,7 @@ def test_play_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
         "players": 2,
         "opponent": "human",
         "seat": 0,
+        "kinds": None,
     }
 
 

@@ -69,7 +69,12 @@ def test_play_vs(
         (["play", "--vs", "search"], "'search' is not an opponent"),
         (["play", "--seat", "blue"], "--seat chooses your colour against the computer"),
         (["play", "--vs", "bot", "--seat", "red"], "argument --seat: invalid choice: 'red'"),
-        (["play", "--vs", "bot", "--players", "3"], "two-player games only for now"),
+        (["play", "--vs", "human,robot"], "argument --vs: 'robot' is not an opponent"),
+        (["play", "--vs", "human,"], "argument --vs: '' is not an opponent"),
+        (["play", "--players", "4", "--vs", "human,bot"], "names 2 seats but the game has 4"),
+        (["play", "--vs", "human,bot,human"], "names 3 seats but the game has 2 players"),
+        (["play", "--players", "3", "--vs", "bot,bot,bot:easy"], "leaves no seat to a person"),
+        (["play", "--vs", "human,bot", "--seat", "blue"], "--seat is not needed"),
         (["simulate", "greedy", "nobody"], "argument BOT_B: unknown bot 'nobody'"),
         (["simulate", "--games", "0", "greedy", "random"], "argument --games: 0 is too small"),
         (["simulate", "--games", "-4", "greedy", "random"], "argument --games: -4 is too small"),
@@ -89,6 +94,65 @@ def test_bad_arguments(
     assert main(argv) == 2
     assert expected in one_line_error(capsys)
     assert app_calls == []
+
+
+@pytest.mark.parametrize(
+    ("argv", "opponent", "seat"),
+    [
+        (["--players", "3", "--vs", "bot"], "bot:normal", 0),
+        (["--players", "4", "--vs", "bot:hard", "--seat", "blue"], "bot:hard", 1),
+    ],
+)
+def test_the_computer_takes_a_whole_side_of_a_team_game(
+    app_calls: list[dict[str, Any]], argv: list[str], opponent: str, seat: int
+) -> None:
+    """`--players 3|4 --vs bot[:level]`: the computer plays the other side; --seat the people's."""
+    assert main(["play", *argv]) == 0
+    call = app_calls[0]
+    assert (call["opponent"], call["seat"], call["kinds"]) == (opponent, seat, None)
+
+
+@pytest.mark.parametrize(
+    ("argv", "kinds", "opponent"),
+    [
+        (
+            ["--players", "4", "--vs", "human,bot:hard,human,human"],
+            ("human", "bot:hard", "human", "human"),
+            "bot:hard",
+        ),
+        (
+            ["--players", "3", "--vs", "Bot, human ,human"],
+            ("bot:normal", "human", "human"),
+            "bot:normal",
+        ),
+        (["--vs", "bot:easy,human"], ("bot:easy", "human"), "bot:easy"),
+        (["--players", "3", "--vs", "human,human,human"], ("human", "human", "human"), "human"),
+    ],
+)
+def test_one_kind_per_seat(
+    app_calls: list[dict[str, Any]], argv: list[str], kinds: tuple[str, ...], opponent: str
+) -> None:
+    """A comma-separated --vs gives each seat, in seat order, to a person or the computer."""
+    assert main(["play", *argv]) == 0
+    call = app_calls[0]
+    assert call["kinds"] == kinds
+    assert call["opponent"] == opponent
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("fr", "--vs human,bot:normal nomme 2 places mais la partie compte 4 joueurs"),
+        ("nl", "--vs human,bot:normal noemt 2 plaatsen maar het spel heeft 4 spelers"),
+        ("es", "--vs human,bot:normal nombra 2 asientos pero la partida tiene 4 jugadores"),
+    ],
+)
+def test_a_wrong_seat_list_is_refused_in_the_chosen_language(
+    capsys: pytest.CaptureFixture[str], lang: str, expected: str
+) -> None:
+    """The count refusal is one translated sentence."""
+    assert main(["play", "--lang", lang, "--players", "4", "--vs", "human,bot"]) == 2
+    assert expected in one_line_error(capsys)
 
 
 def test_an_unknown_opponent_is_refused_in_the_chosen_language(

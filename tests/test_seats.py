@@ -8,7 +8,9 @@ from agent_avenue.seats import (
     bot_level,
     bot_seats,
     is_bot,
+    list_opponent,
     opponent_kind,
+    opponent_kinds,
     seat_kinds,
     solo_human,
 )
@@ -57,3 +59,15 @@ def test_what_the_app_asks() -> None:
     assert is_bot("bot:hard") and not is_bot("human")
     assert bot_level("bot:hard") == "hard"
     assert bot_level("bot:grandmaster") == "normal"
+
+
+def test_one_kind_per_seat_and_the_opponent_it_stands_for() -> None:
+    """A comma-separated --vs value gives one kind per seat; its first computer is the opponent."""
+    assert opponent_kinds("bot") == ("bot:normal",)
+    assert opponent_kinds("human, BOT:hard,human") == ("human", "bot:hard", "human")
+    with pytest.raises(ValueError, match="robot"):
+        opponent_kinds("human,robot")
+    assert list_opponent(("human", "bot:easy", "human", "bot:hard")) == "bot:easy"
+    assert list_opponent(("human", "human")) == "human"
+    assert solo_human(("human", "bot:hard", "bot:hard")) == 0
+    assert solo_human(("human", "bot:hard", "human", "human")) is None

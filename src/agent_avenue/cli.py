@@ -27,7 +27,14 @@ from agent_avenue.i18n import (
     t,
 )
 from agent_avenue.referee import RefereeError, referee_report, run_moves, split_moves
-from agent_avenue.seats import BOT_PLAYER_COUNTS, HUMAN, is_bot, opponent_kind
+from agent_avenue.seats import (
+    HUMAN,
+    SeatKinds,
+    bot_seats,
+    is_bot,
+    list_opponent,
+    opponent_kinds,
+)
 from agent_avenue.settings import describe_problem, load_settings
 
 PROG = "agent-avenue"
@@ -83,12 +90,25 @@ def _names(text: str) -> tuple[str, ...]:
     return tuple(parts)
 
 
-def _opponent(text: str) -> str:
-    """A --vs value: human, bot, or bot:easy|normal|hard (as saves spell it: bot:normal)."""
+def _opponent(text: str) -> SeatKinds:
+    """A --vs value: human, bot, or bot:easy|normal|hard (as saves spell it: bot:normal), or
+    a comma-separated list of those, one per seat in seat order (`_play` checks its length)."""
     try:
-        return opponent_kind(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(t("bot.cli_vs_unknown", text=text)) from None
+        return opponent_kinds(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(t("bot.cli_vs_unknown", text=str(exc))) from None
+
+
+def _check_kinds(kinds: SeatKinds, players: int, seat: str | None) -> None:
+    """Raise UsageError unless a per-seat --vs list fits the game: one kind per player, at least
+    one person, and no --seat (the list already places everyone)."""
+    text = ",".join(kinds)
+    if len(kinds) != players:
+        raise UsageError(t("bot.cli_vs_count", text=text, count=len(kinds), players=players))
+    if len(bot_seats(kinds)) == len(kinds):
+        raise UsageError(t("bot.cli_vs_no_human", text=text))
+    if seat is not None:
+        raise UsageError(t("bot.cli_seat_with_list"))
 
 
 def _check_names(names: tuple[str, ...] | None, players: int) -> None:
@@ -255,15 +275,15 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--vs",
         type=_opponent,
-        default=HUMAN,
-        metavar="human|bot[:easy|normal|hard]",
-        help=t("bot.cli_vs_help"),
+        default=(HUMAN,),
+        metavar="human|bot[:easy|normal|hard][,...]",
+        help=t("bot.cli_vs_help") + "; " + t("bot.cli_vs_list_help"),
     )
     play.add_argument(
         "--seat",
         choices=tuple(SEAT_CHOICES),
         default=None,
-        help=t("bot.cli_seat_help"),
+        help=t("bot.cli_seat_help") + "; " + t("bot.cli_seat_team_help"),
     )
 
     referee = commands.add_parser(
@@ -421,10 +441,16 @@ def _load_run_app() -> cli_storage.RunApp | None:
 def _play(args: argparse.Namespace) -> int:
     """Start the terminal app if it is installed; its module is imported only now."""
     _check_names(args.names, args.players)
-    opponent: str = args.vs
-    if is_bot(opponent) and args.players not in BOT_PLAYER_COUNTS:
-        raise UsageError(t("bot.cli_duels_only", players=args.players))
-    if args.seat is not None and not is_bot(opponent):
+    given: SeatKinds = args.vs
+    kinds: SeatKinds | None = None
+    opponent = given[0]
+    if len(given) > 1:
+        # One kind per seat: the list places everyone (the start screen preselects the first
+        # computer's level as the opponent).
+        _check_kinds(given, args.players, args.seat)
+        kinds = given
+        opponent = list_opponent(given)
+    elif args.seat is not None and not is_bot(opponent):
         raise UsageError(t("bot.cli_seat_needs_bot"))
     rules: Rules = load_rules()
     run_app = _load_run_app()
@@ -440,6 +466,7 @@ def _play(args: argparse.Namespace) -> int:
         players=args.players,
         opponent=opponent,
         seat=SEAT_CHOICES[args.seat or "green"],
+        kinds=kinds,
     )
     return code if isinstance(code, int) else 0
 

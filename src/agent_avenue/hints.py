@@ -1,4 +1,6 @@
-"""Hints on request: the bots' one-ply evaluation picks an action, and a sentence says why.
+"""Hints on request: the bots' evaluation picks an action, and a sentence says why.
+
+Team games (3 or 4 players) use the team evaluation of bots/team.py instead (`team_hint`).
 
 The suggestion is what the greedy bot would play: a sure win first, else the best one-ply score
 among the actions that risk no visible loss. This module is the only place the app depends on
@@ -20,7 +22,9 @@ from agent_avenue.engine import (
     PlayerView,
     Recruit,
     Take,
+    unseen_agents,
 )
+from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
 from agent_avenue.explain import preview_phrase, split_phrase
 from agent_avenue.i18n import agent_name, card_name, t
 
@@ -32,10 +36,17 @@ __all__ = [
     "scores_for",
     "seat_view",
     "suggest",
+    "team_hint",
 ]
 
 SAFETY_SEED = 0
 """The safety check samples hidden cards: a fixed seed makes a hint repeatable."""
+TEAM_TURNS = 1
+"""Team games: turn changes each sampled deal is played on before it is judged (bots/team.py)."""
+TEAM_ROUNDS = 6
+"""Team games: sampled deals per action (as many as the greedy bot uses)."""
+TEAM_HANDS = 3
+"""Team games, a shared screen: hands dealt to the deciding seat, which nobody may look at."""
 RECRUITING_CARDS = frozenset({"secret_recruit", "double_trouble", "outpost"})
 """Black market cards whose choice recruits the chosen agent (its preview is the reason)."""
 
@@ -160,11 +171,105 @@ def _reason(view: PlayerView, action: Action, names: tuple[str, str]) -> str:
     return t("hint.generic")
 
 
-def suggest(view: PlayerView, names: tuple[str, str]) -> Hint | None:
-    """The evaluation's best legal action for the view's seat and one line saying why.
+def _hidden_hand(view: PlayerView) -> bool:
+    """Whether the view is a seat's without its hand (a decision on a shared screen)."""
+    seat = view.seat
+    assert seat is not None
+    sizes = view.sides[seat % 2].member_hand_sizes
+    member = seat // 2
+    return member < len(sizes) and len(view.hand) != sizes[member]
+
+
+def _dealt_views(view: PlayerView, rng: random.Random) -> list[PlayerView]:
+    """The view as the deciding seat would see it: its own hand, or on a shared screen (its hand
+    hidden) a few hands dealt from the cards nobody there can see."""
+    if not _hidden_hand(view):
+        return [view]
+    seat = view.seat
+    assert seat is not None
+    size = view.sides[seat % 2].member_hand_sizes[seat // 2]
+    pool = [agent for agent, copies in sorted(unseen_agents(view).items()) for _ in range(copies)]
+    return [
+        replace(view, hand=tuple(rng.sample(pool, min(size, len(pool))))) for _ in range(TEAM_HANDS)
+    ]
+
+
+def team_hint(view: PlayerView) -> tuple[Action, bool] | None:
+    """A team game's suggestion for the view's seat (bots/team.py: a sure win, else the best
+    average over sampled deals among the least exposed actions), and whether it surely wins.
+
+    Judged from the seat's own view only; on a shared screen (no hand) from public facts only.
+    """
+    from agent_avenue.bots.team import team_assess, team_scores
+
+    if view.seat is None or not view.legal:
+        return None
+    if len(view.legal) == 1:
+        return view.legal[0], False
+    rng = random.Random(SAFETY_SEED)
+    totals = dict.fromkeys(view.legal, 0.0)
+    wins = dict.fromkeys(view.legal, 0)
+    dealt = _dealt_views(view, rng)
+    for each in dealt:
+        win, safe = team_assess(each, rng)
+        if win is not None:
+            wins[win] += 1
+            totals[win] += 1.0
+            continue
+        scores, _ = team_scores(each, safe, rng, TEAM_TURNS, TEAM_ROUNDS)
+        for action, score in scores.items():
+            totals[action] += score
+    for action in view.legal:
+        if wins[action] == len(dealt):
+            return action, True
+    best = max(view.legal, key=lambda a: totals[a])  # the first listed on a tie
+    return best, False
+
+
+def _team_reason(
+    view: PlayerView, action: Action, names: tuple[str, str], seats: tuple[str, ...]
+) -> str:
+    """Why this action in a team game: the team moves have their own lines, the rest as duels."""
+    if isinstance(action, Lead):
+        return t("team_hint.lead", name=_seat_name(action.seat, names, seats))
+    if isinstance(action, PlayUp):
+        return t("team_hint.play_up", agent=agent_name(action.agent))
+    if isinstance(action, PlayDown):
+        return t("team_hint.play_down", agent=agent_name(action.agent))
+    if isinstance(action, Take) and action.seat is not None:
+        return t(
+            "team_hint.take_card",
+            card=card_name(action.card),
+            name=_seat_name(action.seat, names, seats),
+        )
+    return _reason(view, action, names)
+
+
+def _seat_name(seat: int, names: tuple[str, str], seats: tuple[str, ...]) -> str:
+    """A member's name (its side's name when the seat names are not known)."""
+    return seats[seat] if seat < len(seats) else names[seat % 2]
+
+
+def _suggest_team(view: PlayerView, names: tuple[str, str], seats: tuple[str, ...]) -> Hint | None:
+    """suggest() for a team game."""
+    found = team_hint(view)
+    if found is None:
+        return None
+    action, wins = found
+    text = _team_reason(view, action, names, seats)
+    if wins:
+        text = t("hint.with_outcome", outcome=t("hint.wins"), text=text)
+    return Hint(action, 1.0 if wins else 0.0, t("hint.line", text=text))
+
+
+def suggest(view: PlayerView, names: tuple[str, str], seats: tuple[str, ...] = ()) -> Hint | None:
+    """The evaluation's best legal action for the view's seat and one line saying why (in a
+    team game `seats` names each seat, for the lines that name a member).
 
     None when the seat has nothing to decide (or the evaluation cannot judge this view).
     """
+    if view.seat is not None and view.legal and _team_game(view):
+        return _suggest_team(view, names, seats)
     scores = scores_for(view)
     if not scores:
         return None

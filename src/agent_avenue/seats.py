@@ -12,8 +12,8 @@ BOT = "bot"
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 """The computer's levels, weakest first (the same as `bots.registry.LEVEL_NAMES`)."""
 DEFAULT_LEVEL = "normal"
-BOT_PLAYER_COUNTS: tuple[int, ...] = (2,)
-"""The games the computer can play for now: duels (team bots need team sampling)."""
+BOT_PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
+"""The games the computer can play: duels and team games (any seat, bots/team.py)."""
 
 SeatKinds = tuple[str, ...]
 
@@ -28,7 +28,9 @@ __all__ = [
     "bot_level",
     "bot_seats",
     "is_bot",
+    "list_opponent",
     "opponent_kind",
+    "opponent_kinds",
     "seat_kinds",
     "solo_human",
 ]
@@ -55,6 +57,26 @@ def opponent_kind(text: str) -> str:
     if kind == BOT and level in LEVELS:
         return bot_kind(level)
     raise ValueError(f"unknown opponent {text!r}")
+
+
+def opponent_kinds(text: str) -> SeatKinds:
+    """The kinds a `--vs` value names: one kind, or a comma-separated list (one per seat).
+
+    Raises ValueError, naming the first unknown part, for anything else.
+    """
+    kinds: list[str] = []
+    for part in text.split(","):
+        try:
+            kinds.append(opponent_kind(part))
+        except ValueError:
+            raise ValueError(part.strip()) from None
+    return tuple(kinds)
+
+
+def list_opponent(kinds: SeatKinds) -> str:
+    """The opponent a per-seat list stands for on the start screen: its first computer's kind."""
+    computer = bot_seats(kinds)
+    return kinds[computer[0]] if computer else HUMAN
 
 
 def is_bot(kind: str) -> bool:

@@ -172,20 +172,31 @@ async def test_the_start_screen_offers_the_computer_by_keys_at_80x24() -> None:
         assert screen_kind(app) == "OfferPanel"
 
 
-async def test_team_games_hide_the_opponent_choice() -> None:
-    """With 3 players the opponent choice is hidden and every seat is a person's."""
+@pytest.mark.parametrize(
+    ("players", "kinds"),
+    [
+        (3, ("human", "bot:hard", "human")),
+        (4, ("human", "bot:hard", "human", "bot:hard")),
+    ],
+)
+async def test_team_games_offer_the_computer_for_the_other_side(
+    players: int, kinds: tuple[str, ...]
+) -> None:
+    """With 3 or 4 players the opponent choice stays at 80x24: the computer takes blue's side."""
     app = make_app("simple", 3, opponent="bot:hard")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         start = app.screen
         assert isinstance(start, StartScreen)
-        assert start.opponent() == "bot:hard"
-        start.query_one("#players-3", RadioButton).value = True
+        start.query_one(f"#players-{players}", RadioButton).value = True
         await pilot.pause()
-        assert not start.query_one("#start-opponent").display
+        assert start.query_one("#start-opponent").display
+        assert "Opponent  Computer: hard" in screen_text(app)
+        assert start.opponent() == "bot:hard"
         await pilot.press("enter")
         await pilot.pause()
-        assert app.player_kinds == ("human", "human", "human")
+        assert app.player_kinds == kinds
+        assert isinstance(app.screen, TableScreen)
 
 
 async def test_a_game_against_the_computer_resumes_with_the_computer_in_its_seat() -> None:

@@ -12,7 +12,7 @@ from rich.cells import cell_len
 from textual.geometry import Size
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Label, RadioButton, Select, Static
 
 from agent_avenue.i18n import LANGUAGES, catalogue, language, missing_strings, set_language, t
 from agent_avenue.ui.app import AgentAvenueApp
@@ -476,3 +476,28 @@ async def test_switching_language_during_a_lesson(
         assert app.screen is screen and screen.lesson_run.step is step
         assert language() == "fr" and "Vert" in screen_text(app)
         check_screen(app, "fr", f"lesson: {type(screen.panel).__name__} after the switch")
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("players", [3, 4])
+async def test_the_start_screen_with_the_computer_in_a_team_game(code: str, players: int) -> None:
+    """3 or 4 players with the computer chosen: the start screen fits 80x24 in every language,
+    the opponent list open too."""
+    set_language(code)
+    app = make_app("simple", SEED, opponent="bot:normal")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        start.query_one(f"#players-{players}", RadioButton).value = True
+        await pilot.pause()
+        assert start.query_one("#start-opponent").display
+        check_screen(app, code, f"StartScreen {players}")
+        start.query_one("#opponent", Select).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert t("bot.start_hard") in text
+        await pilot.press("escape")
+        await pilot.pause()
+        check_screen(app, code, f"StartScreen {players}")

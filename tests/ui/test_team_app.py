@@ -190,6 +190,8 @@ def check_screen(app: AgentAvenueApp, kind: str, checked: list[str]) -> None:
             w
             for w in panel.query(Static)
             if not any(isinstance(a, MarketCardView) for a in w.ancestors)
+            # What a card would do ("you choose the agents from your hand") shows no hand.
+            and not w.has_class("market-preview")
         ]
         assert not any("your hand" in str(w.render()).lower() for w in own), kind
         assert not names_in(region_text(app, panel), forbidden(app, None))

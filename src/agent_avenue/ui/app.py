@@ -41,10 +41,12 @@ from agent_avenue.seats import (
     bot_kind,
     bot_level,
     bot_seats,
+    list_opponent,
     seat_kinds,
     solo_human,
 )
 from agent_avenue.session import GameRecord, LogEntry, Session
+from agent_avenue.teams import seats_of
 from agent_avenue.ui.messages import ActionChosen, Continue
 from agent_avenue.ui.phrases import colour_name, local_names, next_prompt, who
 from agent_avenue.ui.screens.confirm_quit import ConfirmQuitScreen
@@ -60,6 +62,7 @@ from agent_avenue.ui.team import (
     member_purpose,
     team_handoff,
     team_next_prompt,
+    team_purpose,
     team_waiting,
 )
 
@@ -163,6 +166,7 @@ class AgentAvenueApp(App[int]):
         tutorial: bool = False,
         opponent: str = HUMAN,
         seat: int = 0,
+        kinds: SeatKinds | None = None,
     ) -> None:
         super().__init__()
         self.tutorial = tutorial
@@ -174,7 +178,10 @@ class AgentAvenueApp(App[int]):
         """Resume the saved game at once (`agent-avenue resume`) instead of the start screen."""
         self.replay = replay
         """A finished game to replay instead of playing (`agent-avenue replay`)."""
-        self.start_opponent = opponent
+        self.start_kinds = kinds
+        """One kind per seat (`play --vs human,bot:hard,...`): used while the start screen's
+        player count and opponent stay as given; None: `opponent` fills the other side."""
+        self.start_opponent = list_opponent(kinds) if kinds is not None else opponent
         """Who plays against the people at the terminal: "human" or "bot:<level>"."""
         self.human_side = seat
         """The side the person plays against the computer: 0 green, 1 blue."""
@@ -273,8 +280,17 @@ class AgentAvenueApp(App[int]):
             self.rules, settings.mode, self.seed, first, settings.names, settings.players
         )
         opponent = settings.opponent if settings.players in BOT_PLAYER_COUNTS else HUMAN
+        given = self.start_kinds
+        if (
+            given is not None
+            and len(given) == settings.players
+            and opponent == list_opponent(given)
+        ):
+            self.player_kinds = given  # the command line's seat by seat list, left as it was
+        else:
+            self.start_kinds = None
+            self.player_kinds = seat_kinds(opponent, settings.players, self.human_side)
         self.start_opponent = opponent
-        self.player_kinds = seat_kinds(opponent, settings.players, self.human_side)
         self._make_bots()
         self._storage_note = None
         self._looker = None
@@ -338,9 +354,12 @@ class AgentAvenueApp(App[int]):
             # own decisions (the computer's seat is never shown: see _bot_turn).
             self._looker = solo
         if stage.team is not None and self._looker is not None and solo is None:
-            # A team decides together next (the recruit): first the terminal changes hands.
-            self._team_handoff(stage.team)
-            return
+            # A team decides together next (the recruit): first the terminal changes hands,
+            # unless the one person of that side is already looking.
+            people = self._people_of(stage.team)
+            if people != (self._looker,):
+                self._team_handoff(stage.team)
+                return
         if stage.audience is None:
             self._looker = solo
             public = session.view(None)
@@ -373,11 +392,22 @@ class AgentAvenueApp(App[int]):
         )
         self.push_screen(screen, lambda _: self._after_handoff(seat))
 
+    def _people_of(self, side: int) -> tuple[int, ...]:
+        """The seats of `side` that people play (the computer's are left out)."""
+        assert self.session is not None
+        return tuple(s for s in seats_of(side, self.session.players) if s not in self._bots)
+
     def _team_handoff(self, side: int) -> None:
-        """Switch the table to public information, then pass the terminal to a whole side."""
+        """Switch the table to public information, then pass the terminal to a whole side (to
+        its one person when the computer plays the other seat)."""
         session = self.session
         table = self._table
         assert session is not None and table is not None
+        people = self._people_of(side)
+        if len(people) == 1:
+            purpose = team_purpose(session.view(None), side, self.names)
+            self._handoff(people[0], purpose)
+            return
         self._looker = None
         public = session.view(None)
         table.show_waiting(public, self.names, team_waiting(side, self.names))
@@ -465,8 +495,11 @@ class AgentAvenueApp(App[int]):
         self._bot_worker = None
         self._bot_turn_of = None
         session = self.session
+        table = self._table
         if session is None or session.result is not None or turn_of is None:
             return
+        if self._exit or table is None or not table.is_attached:
+            return  # the app is closing: its screens are going away
         seat, moves = turn_of
         if session.stage.actor != seat or len(session.record.moves) != moves:
             return  # the game moved on (or another began) while it thought
@@ -652,6 +685,7 @@ class AgentAvenueApp(App[int]):
         if computer:
             self.start_opponent = self.player_kinds[computer[0]]
             self.human_side = 1 - computer[0] % 2
+            self.start_kinds = self.player_kinds  # "play again" keeps everyone in their seat
         self._looker = None
         from agent_avenue.ui.screens.table import TableScreen
 
@@ -881,13 +915,15 @@ def run_app(
     tutorial: bool = False,
     opponent: str = HUMAN,
     seat: int = 0,
+    kinds: SeatKinds | None = None,
 ) -> int:
     """Run the app until the players quit; returns the exit status.
 
     `resume` goes straight to the saved game (exit status 2 if there is none); `replay` shows
     a finished game's replay instead of playing; `tutorial` opens the lessons first.
     `opponent` is "human" or "bot:<level>" (the start screen preselects it); against the
-    computer the person plays side `seat` (0 green, 1 blue).
+    computer the people play side `seat` (0 green, 1 blue); `kinds` instead gives one kind per
+    seat (`play --vs human,bot:hard,human,human`).
     """
     if rules is None:
         from agent_avenue.data import load_rules
@@ -905,6 +941,7 @@ def run_app(
         tutorial=tutorial,
         opponent=opponent,
         seat=seat,
+        kinds=kinds,
     )
     try:
         app.run()

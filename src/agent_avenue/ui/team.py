@@ -17,6 +17,7 @@ __all__ = [
     "member_purpose",
     "team_handoff",
     "team_next_prompt",
+    "team_purpose",
     "team_waiting",
 ]
 
@@ -66,15 +67,20 @@ def team_waiting(side: int, names: tuple[str, str]) -> str:
     return t("team.waiting", team=names[side])
 
 
+def team_purpose(view: PlayerView, side: int, names: tuple[str, str]) -> str:
+    """What a side decides together next (the recruit, who leads, a pickup): a handoff's line."""
+    team = names[side]
+    if view.phase is Phase.RECRUIT:
+        return t("team.purpose_recruit", team=team, other=names[1 - side])
+    return t("team.purpose_team", team=team)
+
+
 def team_handoff(
     view: PlayerView, side: int, names: tuple[str, str], players: int, delay: float
 ) -> HandoffScreen:
     """The handoff to a side that decides together (the recruit): no hand will be shown."""
     team = names[side]
-    if view.phase is Phase.RECRUIT:
-        purpose = t("team.purpose_recruit", team=team, other=names[1 - side])
-    else:
-        purpose = t("team.purpose_team", team=team)
+    purpose = team_purpose(view, side, names)
     return HandoffScreen(
         side,
         title=_team_title(side, names, players),

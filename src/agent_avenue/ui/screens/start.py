@@ -263,7 +263,7 @@ class StartScreen(Screen[StartSettings]):
             shown = partner < players
             self.query_one(f"#name-label-{partner}").display = shown
             self.query_one(f"#name-{partner}").display = shown
-        # The computer plays duels only, for now.
+        # The computer can play the other side whatever the number of players.
         self.query_one("#start-opponent").display = players in BOT_PLAYER_COUNTS
         self._rename_choices()
 

@@ -362,7 +362,7 @@ class TableScreen(Screen[None]):
             return
         from agent_avenue.hints import hint_unavailable, suggest
 
-        hint = suggest(view, self._names)
+        hint = suggest(view, self._names, self.seats)
         self.panel.show_hint(hint.text if hint is not None else hint_unavailable())
 
     def action_log(self) -> None:

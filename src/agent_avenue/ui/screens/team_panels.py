@@ -19,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from agent_avenue.engine import Action, Discard, Phase, PlayerView, Take
+from agent_avenue.engine import Action, Discard, Phase, PlayerView, Recruit, Take
 from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
 from agent_avenue.i18n import agent_name, t
 from agent_avenue.teams import partner_of
@@ -97,6 +97,12 @@ class LeadPanel(Panel):
         self.seats = seats
         self.leads = tuple(a for a in legal if isinstance(a, Lead))
 
+    def hint_view(self) -> PlayerView | None:
+        """A shared screen: judged from public facts only (hints.seat_view)."""
+        from agent_avenue.hints import seat_view
+
+        return seat_view(self.view, self.view.active, self.leads)
+
     def compose(self) -> ComposeResult:
         """The question, one line per member who could lead, and a reminder to keep cards hidden."""
         view = self.view
@@ -168,6 +174,10 @@ class _PlayPanel(Panel):
 
     def _play(self, agent: str) -> Action:
         return PlayUp(agent) if self.face_up else PlayDown(agent)
+
+    def hint_view(self) -> PlayerView | None:
+        """The member's own view (their hand only, never the partner's)."""
+        return self.view
 
     def _title(self) -> str:
         raise NotImplementedError
@@ -366,8 +376,11 @@ class TeamRecruitPanel(RecruitPanel):
         self.add_class("-team")
 
     def hint_view(self) -> PlayerView | None:
-        """No hint: the evaluation judges duels only."""
-        return None
+        """A shared screen: judged from public facts only (hints.seat_view)."""
+        from agent_avenue.hints import seat_view
+
+        legal = tuple(a for a in (Recruit(face_up=True), Recruit(face_up=False)) if a in self.legal)
+        return seat_view(self.view, self.side, legal)
 
     def compose(self) -> ComposeResult:
         """Two columns: the face-up card and the hidden one."""
@@ -419,6 +432,12 @@ class TeamPickPanel(Panel):
         self.seats = seats
         self.options = tuple(a for a in legal if isinstance(a, Take) and a.seat is not None)
         self.cards = tuple(dict.fromkeys(a.card for a in self.options))
+
+    def hint_view(self) -> PlayerView | None:
+        """A shared screen: judged from public facts only (hints.seat_view)."""
+        from agent_avenue.hints import seat_view
+
+        return seat_view(self.view, self.side, self.options)
 
     def compose(self) -> ComposeResult:
         """The supply cards with their texts, each with its keys: one per member."""
