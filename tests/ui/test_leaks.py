@@ -79,7 +79,13 @@ def check_screen(app: AgentAvenueApp, kind: str, checked: list[str]) -> None:
     screen = app.screen
     # Black market card texts name agents ("When you recruit a Codebreaker..."): not secrets.
     market = tuple(screen.query(MarketCardView))
-    text = screen_text(app, blank=market)
+    previews = tuple(screen.query(".market-preview"))
+    for preview in previews:
+        # What taking a card would do names only the agents the cards' own effects name.
+        effects = {getattr(RULES.card_by_id[c.card_id].effect, "agent", "") for c in market}
+        named = {agent_name(a) for a in effects if a}
+        assert not names_in(region_text(app, preview), AGENT_NAMES - named)
+    text = screen_text(app, blank=market + previews)
     svg = "" if market else svg_text(app)
     if isinstance(screen, HandoffScreen):
         # Nothing of the game at all: no agent and no black market card name.
