@@ -451,6 +451,23 @@ async def test_the_score_sheet_lists_recorded_games_and_chooses_one() -> None:
         assert app.screen.record.seed == 31
 
 
+async def test_f3_on_the_start_screen_opens_the_score_sheet_and_replays() -> None:
+    """The score sheet is reachable before any game: F3 on the start screen, then r replays
+    the chosen game and Escape comes back."""
+    record_finished(finished_record(34), HUMANS)
+    app = _quick(AgentAvenueApp(RULES))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await wait_for(pilot, app, StartScreen)
+        await pilot.press("f3")
+        await pilot.pause()
+        assert isinstance(app.screen, HistoryScreen)
+        assert "Game 1 of 1" in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.screen.record.seed == 34
+
+
 async def test_a_bad_game_file_on_the_score_sheet_is_reported_and_set_aside() -> None:
     """Replaying a game whose file was damaged: one sentence on the score sheet, the file
     renamed aside (not lost), and the app goes on."""

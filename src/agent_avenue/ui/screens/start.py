@@ -87,6 +87,7 @@ class StartScreen(Screen[StartSettings]):
         Binding("enter", "start", t("start.key_start"), show=True),
         Binding("o", "app.settings", t("settings.key_open")),
         Binding("f2", "tutorial", t("tutorial.key_tutorial")),
+        Binding("f3", "history", t("history_screen.key_open")),
     ]
 
     def __init__(
@@ -284,6 +285,14 @@ class StartScreen(Screen[StartSettings]):
         open_tutorial = getattr(self.app, "open_tutorial", None)
         if callable(open_tutorial):
             open_tutorial()
+
+    def action_history(self) -> None:
+        """The score sheet of finished games, from which `r` replays one."""
+        from agent_avenue.ui.screens.history import HistoryScreen
+
+        rules = getattr(self.app, "rules", None)
+        if rules is not None:
+            self.app.push_screen(HistoryScreen(rules))
 
     def action_start(self) -> None:
         """Start the game with the choices on screen."""
