@@ -28,7 +28,10 @@ from agent_avenue.engine import (
     new_game,
     player_view,
 )
+from agent_avenue.engine.state import REASON_ORDER
+from agent_avenue.i18n import LANGUAGES, card_name, set_language, t
 from agent_avenue.simulate import (
+    ending_label,
     main_simulate,
     play_pair,
     render_results,
@@ -330,6 +333,31 @@ def test_run_simulation_is_seat_balanced_and_counts_everything() -> None:
     console.print(render_results(result))
     text = console.export_text()
     assert "95 % interval" in text and "First player wins" in text and "How games ended" in text
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_way_a_game_ends_is_shown_in_words(code: str) -> None:
+    """How games ended: every end reason the engine reports has words in every language."""
+    set_language(code)
+    for reason in REASON_ORDER:
+        label = ending_label(reason)
+        assert label and "_" not in label and label != reason, (code, reason)
+
+
+def test_ways_games_end_reuse_the_score_sheet_and_card_names() -> None:
+    """The endings read like the score sheet's ways of winning and the black market's cards."""
+    set_language("fr")
+    assert ending_label("catch") == t("history.way.catch") == "a rattrapé l'adversaire"
+    assert ending_label("security_system") == card_name("security_system")
+    assert ending_label("security_system") == "Système de sécurité"
+    result = run_simulation("greedy", "random", 4, "simple", workers=1, seed=3)
+    console = Console(file=io.StringIO(), width=200, record=True)
+    console.print(render_results(result))
+    text = console.export_text()
+    assert "Fins de partie" in text and "intervalle de confiance à 95 %" in text
+    for reason in result.reasons:
+        assert ending_label(reason) in text
+        assert reason not in text.replace(ending_label(reason), "")
 
 
 def test_wilson_interval() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 import types
 from typing import Any
@@ -199,3 +200,29 @@ def test_simulate_uses_simulate_py(monkeypatch: pytest.MonkeyPatch) -> None:
     args = seen[0]
     assert (args.games, args.mode, args.bot_a, args.bot_b) == (2000, "advanced", "search", "greedy")
     assert args.workers is None and args.seed == 0
+
+
+ENGLISH_WORDS = re.compile(
+    r"(?<![-\w])(games?|wins?|interval|average|length|speed|seed|workers?|turns|default|opponent|"
+    r"against|decisions?|measure|value|wall|how|ended|show|help message)\b",
+    re.IGNORECASE,
+)
+"""English words of simulate's help and table a French screen must not show (option names aside)."""
+
+
+def test_simulate_help_and_results_are_in_french(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--lang fr`: the options' help, the errors and the results table are all French."""
+    assert main(["simulate", "--lang", "fr", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "parties à jouer" in out and "ROBOT_A" in out and "processus de calcul" in out
+    assert ENGLISH_WORDS.findall(out) == []
+    assert main(["simulate", "--lang", "fr", "--games", "0", "greedy", "random"]) == 2
+    assert "0 est trop petit" in one_line_error(capsys)
+    assert main(["simulate", "--lang", "fr", "greedy", "nobody"]) == 2
+    assert "bot inconnu « nobody »" in one_line_error(capsys)
+    argv = ["simulate", "--lang", "fr", "--games", "4", "--workers", "1", "--seed", "3"]
+    assert main([*argv, "greedy", "random"]) == 0
+    out = capsys.readouterr().out
+    for words in ("greedy contre random", "Victoires de greedy", "intervalle", "Fins de partie"):
+        assert words in out
+    assert ENGLISH_WORDS.findall(out) == []

@@ -211,9 +211,13 @@ def test_translations_are_not_left_in_english() -> None:
         assert same == [], code
 
 
+DURATIONS = {"{hours} h {minutes} min", "{minutes} min {seconds} s"}
+"""simulate's durations: h, min and s are the SI unit symbols, alike in every language."""
 SAME_AS_ENGLISH = {
-    "fr": {"Coach", "Date", "Mode", "Saboteur", "Saboteurs", "Simple", "options", "simple", "six"},
+    "fr": {"Coach", "Date", "Mode", "Saboteur", "Saboteurs", "Simple", "options", "simple", "six"}
+    | DURATIONS,
     "nl": {
+        *DURATIONS,
         "Coach",
         "Saboteur",
         "Saboteurs",

@@ -22,12 +22,14 @@ from typing import NoReturn
 from agent_avenue.bots.registry import make_bot
 from agent_avenue.data import default_rules
 from agent_avenue.engine import Mode, apply, new_game, player_view
+from agent_avenue.i18n import DEFAULT_LANGUAGE, card_name, catalogue, t
 
 __all__ = [
     "BotTotals",
     "GameOutcome",
     "SimulationResult",
     "add_simulate_arguments",
+    "ending_label",
     "main_simulate",
     "play_pair",
     "render_results",
@@ -272,14 +274,14 @@ def run_simulation(
     """
     mode = Mode(mode)
     if players not in (2, 3, 4):
-        raise ValueError(f"a game has 2, 3 or 4 players, not {players}")
+        raise ValueError(t("simulate.players_range", players=players))
     make_bot(bot_a)
     make_bot(bot_b)
     if games < 1:
-        raise ValueError("play at least 1 game")
+        raise ValueError(t("simulate.no_games"))
     workers = (os.cpu_count() or 1) if workers is None else workers
     if workers < 1:
-        raise ValueError("use at least 1 worker")
+        raise ValueError(t("simulate.no_workers"))
     start = time.perf_counter()
     outcomes: list[GameOutcome] = []
     tasks = list(_tasks(games))
@@ -325,33 +327,59 @@ def run_simulation(
 # Showing the results --------------------------------------------------------------------------
 
 
-def _percent(rate: float) -> str:
-    return f"{100 * rate:.1f} %"
+def _number(value: float, decimals: int = 0) -> str:
+    """A number with the current language's decimal mark and thousands separator."""
+    text = f"{value:,.{decimals}f}"
+    marks = {",": t("simulate.thousands_separator"), ".": t("simulate.decimal_mark")}
+    return "".join(marks.get(char, char) for char in text)
+
+
+def _percent(rate: float, decimals: int = 1) -> str:
+    """A share (0-1) as a percentage, e.g. "12.5 %"."""
+    return t("simulate.percent", value=_number(100 * rate, decimals))
 
 
 def _interval(wins: int, games: int) -> str:
+    """The 95 % Wilson interval of a win rate, in words."""
     low, high = wilson_interval(wins, games)
-    return f"95 % interval {100 * low:.1f}-{100 * high:.1f} %"
+    return t("simulate.interval", low=_number(100 * low, 1), high=_number(100 * high, 1))
 
 
 def _speed(totals: BotTotals) -> str:
+    """A bot's decisions (and playouts) per second and time per decision."""
     if totals.decisions == 0 or totals.cpu_seconds <= 0:
-        return "no decisions timed"
-    text = (
-        f"{totals.decisions_per_second:,.0f} decisions/s, "
-        f"{1000 * totals.seconds / totals.decisions:.1f} ms per decision"
+        return t("simulate.no_decisions")
+    text = t(
+        "simulate.speed_value",
+        decisions=_number(totals.decisions_per_second),
+        ms=_number(1000 * totals.seconds / totals.decisions, 1),
     )
     if totals.playouts:
-        text += f", {totals.playouts_per_second:,.0f} playouts/s"
+        playouts = t("simulate.playouts", playouts=_number(totals.playouts_per_second))
+        text = t("simulate.list_separator").join((text, playouts))
     return text
 
 
 def _duration(seconds: float) -> str:
+    """A wall-clock duration: hours and minutes, minutes and seconds, or seconds."""
     minutes, secs = divmod(round(seconds), 60)
     hours, minutes = divmod(minutes, 60)
     if hours:
-        return f"{hours} h {minutes} min"
-    return f"{minutes} min {secs} s" if minutes else f"{seconds:.1f} s"
+        return t("simulate.hours", hours=hours, minutes=minutes)
+    if minutes:
+        return t("simulate.minutes", minutes=minutes, seconds=secs)
+    return t("simulate.seconds", seconds=_number(seconds, 1))
+
+
+def ending_label(reason: str) -> str:
+    """How games ended, in words: an end reason id ("catch", a card id...) in the language."""
+    known = catalogue(DEFAULT_LANGUAGE)
+    for key in (f"simulate.way.{reason}", f"history.way.{reason}"):
+        if key in known:
+            return t(key)
+    if f"card.{reason}" in known:
+        return card_name(reason)
+    return reason.replace("_", " ")
 
 
 def result_rows(result: SimulationResult) -> list[tuple[str, str]]:
@@ -359,33 +387,48 @@ def result_rows(result: SimulationResult) -> list[tuple[str, str]]:
     games = result.games
     a, b = result.bot_a, result.bot_b
     name_a, name_b = (f"{a} (A)", f"{b} (B)") if a == b else (a, b)
-    ended = ", ".join(f"{reason} {100 * n / games:.0f} %" for reason, n in result.reasons.items())
+    ended = t("simulate.list_separator").join(
+        t("simulate.ending", way=ending_label(reason), percent=_percent(n / games, 0))
+        for reason, n in result.reasons.items()
+    )
+
+    def wins(name: str, count: int, rate: float) -> tuple[str, str]:
+        value = t(
+            "simulate.wins_value",
+            wins=count,
+            percent=_percent(rate),
+            interval=_interval(count, games),
+        )
+        return t("simulate.wins", name=name), value
+
     rows = [
         (
-            "Games",
-            f"{games} in {result.mode.value} mode, each deal played from both seats",
+            t("simulate.games"),
+            t("simulate.games_value", games=games, mode=t(f"history.mode.{result.mode.value}")),
         ),
+        wins(name_a, result.wins_a, result.win_rate_a),
+        wins(name_b, result.wins_b, 1 - result.win_rate_a),
         (
-            f"{name_a} wins",
-            f"{result.wins_a} = {_percent(result.win_rate_a)} ({_interval(result.wins_a, games)})",
+            t("simulate.first_player"),
+            t(
+                "simulate.rate_value",
+                percent=_percent(result.first_player_rate),
+                interval=_interval(result.first_player_wins, games),
+            ),
         ),
+        (t("simulate.length"), t("simulate.length_value", turns=_number(result.average_turns, 1))),
+        (t("simulate.ended"), ended or "-"),
+        (t("simulate.tie_rule"), _percent(result.tie_rule_games / games if games else 0.0)),
+        (t("simulate.speed", name=name_a), _speed(result.a)),
+        (t("simulate.speed", name=name_b), _speed(result.b)),
         (
-            f"{name_b} wins",
-            f"{result.wins_b} = {_percent(1 - result.win_rate_a)} "
-            f"({_interval(result.wins_b, games)})",
-        ),
-        (
-            "First player wins",
-            f"{_percent(result.first_player_rate)} ({_interval(result.first_player_wins, games)})",
-        ),
-        ("Average length", f"{result.average_turns:.1f} turns"),
-        ("How games ended", ended or "-"),
-        ("Decided by the tie rule", _percent(result.tie_rule_games / games if games else 0.0)),
-        (f"{name_a} speed", _speed(result.a)),
-        (f"{name_b} speed", _speed(result.b)),
-        (
-            "Wall time",
-            f"{_duration(result.seconds)} on {result.workers} worker(s), seed {result.seed}",
+            t("simulate.wall_time"),
+            t(
+                "simulate.wall_time_value",
+                duration=_duration(result.seconds),
+                workers=result.workers,
+                seed=result.seed,
+            ),
         ),
     ]
     return rows
@@ -396,12 +439,12 @@ def render_results(result: SimulationResult) -> object:
     from rich.table import Table
 
     table = Table(
-        title=f"{result.bot_a} against {result.bot_b}",
+        title=t("simulate.title", bot_a=result.bot_a, bot_b=result.bot_b),
         show_header=True,
         header_style="bold",
     )
-    table.add_column("Measure", no_wrap=True)
-    table.add_column("Value")
+    table.add_column(t("simulate.measure"), no_wrap=True)
+    table.add_column(t("simulate.value"))
     for measure, value in result_rows(result):
         table.add_row(measure, value)
     return table
@@ -415,84 +458,87 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Turn argparse's complaint into one sentence."""
-        raise SimulateUsageError(f"{message}; see '{self.prog} --help'")
+        raise SimulateUsageError(t("language.cli.see_help", message=message, prog=self.prog))
 
 
 def _count(text: str) -> int:
+    """A count: a whole number, 1 or more."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        raise argparse.ArgumentTypeError(t("language.cli.not_whole", text=text)) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{value} is too small; use 1 or more")
+        raise argparse.ArgumentTypeError(t("simulate.too_small", value=value))
     return value
 
 
 def _seed(text: str) -> int:
+    """A seed: a whole number, 0 or more."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"'{text}' is not a whole number") from None
+        raise argparse.ArgumentTypeError(t("language.cli.not_whole", text=text)) from None
     if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is negative; use 0 or more")
+        raise argparse.ArgumentTypeError(t("language.cli.negative", value=value))
     return value
 
 
 def _bot(text: str) -> str:
+    """A bot spec that make_bot accepts, in lower case."""
     try:
         make_bot(text)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+    except ValueError:
+        raise argparse.ArgumentTypeError(t("simulate.unknown_bot", text=text)) from None
     return text.strip().lower()
 
 
 def add_simulate_arguments(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """Add the `simulate` options and the two bot arguments to `parser`; returns it."""
+    number = t("language.cli.number_metavar")
+    bot_a = t("simulate.bot_a_metavar")
     parser.add_argument(
-        "--games", type=_count, default=100, metavar="N", help="games to play (default 100)"
+        "--games",
+        type=_count,
+        default=100,
+        metavar=number,
+        help=t("simulate.games_help"),
     )
     parser.add_argument(
         "--mode",
         choices=[m.value for m in Mode],
         default=Mode.SIMPLE.value,
-        help="board side: simple or advanced (default simple)",
+        help=t("language.cli.mode_help"),
     )
     parser.add_argument(
         "--workers",
         type=_count,
         default=None,
-        metavar="N",
-        help="worker processes (default: one per core)",
+        metavar=number,
+        help=t("simulate.workers_help"),
     )
     parser.add_argument(
-        "--seed", type=_seed, default=0, metavar="N", help="seed of the deals (default 0)"
+        "--seed", type=_seed, default=0, metavar=number, help=t("simulate.seed_help")
     )
     parser.add_argument(
         "--players",
         type=int,
         choices=(2, 3, 4),
         default=2,
-        help="players per game: 2 (a duel) or 3 or 4 (each bot fills its team's seats)",
+        help=t("simulate.players_help"),
     )
+    parser.add_argument("bot_a", type=_bot, metavar=bot_a, help=t("simulate.bot_a_help"))
     parser.add_argument(
-        "bot_a",
+        "bot_b",
         type=_bot,
-        metavar="BOT_A",
-        help="random, greedy, search, search:easy|normal|hard, search:<seconds>s, search:<n>it",
+        metavar=t("simulate.bot_b_metavar"),
+        help=t("simulate.bot_b_help", bot_a=bot_a),
     )
-    parser.add_argument("bot_b", type=_bot, metavar="BOT_B", help="the opponent, as BOT_A")
     return parser
 
 
 def build_simulate_parser(prog: str = "agent-avenue simulate") -> argparse.ArgumentParser:
     """The parser of `agent-avenue simulate`."""
-    parser = _Parser(
-        prog=prog,
-        description=(
-            "Play bots against each other, each deal from both seats, in parallel, and print "
-            "win rates with 95 % intervals, how games ended and the bots' speed."
-        ),
-    )
+    parser = _Parser(prog=prog, description=t("bot.cli_simulate_description"))
     return add_simulate_arguments(parser)
 
 
@@ -511,7 +557,8 @@ def simulate_command(args: argparse.Namespace) -> int:
         console=err,
         transient=True,
     ) as bar:
-        task = bar.add_task(f"{args.bot_a} vs {args.bot_b}", total=args.games)
+        label = t("simulate.progress", bot_a=args.bot_a, bot_b=args.bot_b)
+        task = bar.add_task(label, total=args.games)
 
         def report(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
@@ -528,7 +575,7 @@ def simulate_command(args: argparse.Namespace) -> int:
                 getattr(args, "players", 2),
             )
         except KeyboardInterrupt:
-            err.print("simulation interrupted")
+            err.print(t("simulate.interrupted"))
             return 130
     out.print(render_results(result))
     return 0
