@@ -129,6 +129,30 @@ def test_resume_with_a_bad_save(
     assert fake_app == []
 
 
+@pytest.mark.parametrize(
+    ("code", "words"),
+    [("fr", "n'est pas une partie enregistrée"), ("es", "no es una partida guardada")],
+)
+def test_resume_with_a_bad_save_speaks_the_chosen_language(
+    home: Path,
+    capsys: pytest.CaptureFixture[str],
+    fake_app: list[dict[str, Any]],
+    code: str,
+    words: str,
+) -> None:
+    """`--lang` translates the sentence about a broken save; the path is in it as it is."""
+    path = storage.save_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("[]", encoding="utf-8")
+    assert main(["--lang", code, "resume"]) == 2
+    err = one_line_error(capsys)
+    assert str(path) in err and words in err
+    assert "set aside" not in err and "saved game" not in err
+    (aside,) = path.parent.glob("save.json.bad-*")
+    assert aside.name in err
+    assert fake_app == []
+
+
 def test_resume_starts_the_app_in_resume_mode(home: Path, fake_app: list[dict[str, Any]]) -> None:
     """With a saved game, `resume` runs the app with resume=True."""
     save_game(random_record(3, finish=False, moves=4), (HUMAN, HUMAN))

@@ -29,6 +29,7 @@ from agent_avenue.engine import (
     legal_actions,
     new_game,
 )
+from agent_avenue.i18n import set_language
 from agent_avenue.referee import referee_report, run_moves
 from agent_avenue.session import GameRecord, replay
 from agent_avenue.storage import StorageError, saves
@@ -374,6 +375,66 @@ def test_a_bad_save_is_reported_set_aside_and_the_program_goes_on(
     assert problem is None and loaded is not None
     assert loaded.players == VS_BOT
     assert aside.read_bytes() == bad
+
+
+TRANSLATED_MESSAGES = {
+    # language: (a bad save, empty; a save whose move is no longer legal; a full disk)
+    "fr": (
+        ("Le fichier de la partie enregistrée", "est vide", "mis de côté sous le nom"),
+        ("contient un coup qui n'est plus permis (coup 1 sur",),
+        ("Impossible d'écrire", "le disque est plein", "sa version précédente"),
+    ),
+    "nl": (
+        ("Het bestand van het bewaarde spel", "is leeg", "opzijgezet als"),
+        ("bevat een zet die niet meer is toegestaan (zet 1 van",),
+        ("Kan ", "de schijf is vol", "de vorige versie ervan is behouden"),
+    ),
+    "es": (
+        ("El archivo de la partida guardada", "está vacío", "se ha apartado como"),
+        ("tiene una jugada que ya no está permitida (jugada 1 de",),
+        ("No se ha podido escribir", "el disco está lleno", "su versión anterior"),
+    ),
+}
+
+
+@pytest.mark.parametrize("code", list(TRANSLATED_MESSAGES))
+def test_storage_messages_are_whole_sentences_in_the_chosen_language(
+    home: Path, game: tuple[GameRecord, GameState], monkeypatch: pytest.MonkeyPatch, code: str
+) -> None:
+    """A bad save and a full disk are reported in the language set, with the path, no English."""
+    record, _ = game
+    bad_save, illegal, full = TRANSLATED_MESSAGES[code]
+    set_language(code)
+    storage.save_game(cut(record, 6), HUMANS)
+    path = storage.save_path()
+    path.write_bytes(b"")
+    _, problem = storage.load_save()
+    message = one_sentence(problem)
+    (aside,) = set_aside_files(path)
+    assert str(path) in message and aside.name in message
+    assert all(words in message for words in bad_save), message
+    assert "set aside" not in message and "empty" not in message
+
+    storage.save_game(cut(record, 6), HUMANS)
+    path.write_bytes(_illegal_move(path.read_bytes()))
+    _, problem = storage.load_save()
+    message = one_sentence(problem)
+    assert str(path) in message
+    assert all(words in message for words in illegal), message
+    assert "legal any more" not in message and "discard" not in message
+
+    storage.save_game(cut(record, 4), HUMANS)
+
+    def full_disk(fd: int, data: Any) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with monkeypatch.context() as patch, pytest.raises(StorageError) as caught:
+        patch.setattr("agent_avenue.storage.atomic.os.write", full_disk)
+        storage.save_game(cut(record, 6), HUMANS)
+    message = one_sentence(str(caught.value))
+    assert str(path) in message
+    assert all(words in message for words in full), message
+    assert "disk is full" not in message and "No space" not in message
 
 
 def test_a_save_edited_by_hand_but_still_valid_resumes(

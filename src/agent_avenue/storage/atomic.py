@@ -10,6 +10,8 @@ import time
 from datetime import datetime
 from pathlib import Path
 
+from agent_avenue.i18n import t
+
 TEMP_SUFFIX = ".tmp"
 BAD_MARK = ".bad-"
 STALE_TEMP_SECONDS = 3600.0
@@ -28,29 +30,36 @@ __all__ = [
 ]
 
 _REASONS = {
-    errno.ENOSPC: "the disk is full",
-    errno.EDQUOT: "the disk quota is used up",
-    errno.EROFS: "the disk is read-only",
-    errno.EACCES: "permission was denied",
-    errno.EPERM: "permission was denied",
-    errno.EFBIG: "the file would be too large",
-    errno.ENOENT: "a folder on its path does not exist",
-    errno.ENOTDIR: "a part of its path is not a folder",
-    errno.EISDIR: "it is a folder",
-    errno.EIO: "the disk reported an input/output error",
+    errno.ENOSPC: "full",
+    errno.EDQUOT: "quota",
+    errno.EROFS: "read_only",
+    errno.EACCES: "denied",
+    errno.EPERM: "denied",
+    errno.EFBIG: "too_big",
+    errno.ENOENT: "no_folder",
+    errno.ENOTDIR: "not_folder",
+    errno.EISDIR: "is_folder",
+    errno.EIO: "io",
 }
+"""The `storage.os.*` key that says what an error number means."""
 
 
 class StorageError(Exception):
     """A file could not be read, written or trusted; the message is one sentence for the user."""
 
 
+class _TooManySetAside(FileExistsError):
+    """Every name for setting a file aside in this second is taken."""
+
+
 def describe_os_error(exc: OSError) -> str:
     """What went wrong, in plain words fit for the middle of a sentence ("the disk is full")."""
     if exc.errno in _REASONS:
-        return _REASONS[exc.errno]
+        return t(f"storage.os.{_REASONS[exc.errno]}")
+    if isinstance(exc, _TooManySetAside):
+        return t("storage.os.too_many_aside")
     text = exc.strerror or str(exc) or type(exc).__name__
-    return text[:1].lower() + text[1:]
+    return t("storage.os.other", error=text)
 
 
 def atomic_write_text(path: Path, text: str, *, mode: int = PRIVATE) -> None:
@@ -111,7 +120,7 @@ def set_aside(path: Path, *, now: datetime | None = None) -> Path:
             return target
         os.unlink(path)
         return target
-    raise FileExistsError(errno.EEXIST, "too many files set aside with the same time", str(path))
+    raise _TooManySetAside(errno.EEXIST, "too many files set aside in the same second", str(path))
 
 
 def remove_stale_temps(folder: Path, *, older_than: float = STALE_TEMP_SECONDS) -> int:
@@ -138,8 +147,8 @@ def remove_stale_temps(folder: Path, *, older_than: float = STALE_TEMP_SECONDS) 
 
 def _write_failure(path: Path, exc: OSError, existed: bool) -> str:
     """The sentence for a failed write: what failed, why, and that the old file is intact."""
-    kept = "so the previous version of it was kept" if existed else "so nothing was written"
-    return f"Could not write {path} because {describe_os_error(exc)}, {kept}."
+    key = "storage.write_failed_kept" if existed else "storage.write_failed_nothing"
+    return t(key, path=path, error=describe_os_error(exc))
 
 
 def _write_all(fd: int, data: bytes) -> None:

@@ -20,6 +20,7 @@ from pydantic import (
 from pydantic_core import ErrorDetails
 
 from agent_avenue.engine import Mode
+from agent_avenue.i18n import t
 from agent_avenue.session import GameRecord
 from agent_avenue.storage.atomic import describe_os_error
 
@@ -62,18 +63,19 @@ __all__ = [
     "stored_side_name",
 ]
 
-# What each format is called in messages, to say "is a score sheet, not a saved game".
-_KIND_OF_FORMAT = {
-    SAVE_FORMAT: "a saved game",
-    GAME_FORMAT: "a game file",
-    HISTORY_FORMAT: "a score sheet",
+# Each format's `storage.kind.*` and `storage.format.*` key, to say "is a score sheet, not a
+# saved game" in the current language.
+_KEY_OF_FORMAT = {
+    SAVE_FORMAT: "save",
+    GAME_FORMAT: "game",
+    HISTORY_FORMAT: "history",
 }
 
 
 def _printable(text: str) -> str:
     """Refuse text with control characters: names and moves are shown on the terminal."""
     if not text.isprintable():
-        raise ValueError("must not contain control characters")
+        raise ValueError(t("storage.check.control_characters"))
     return text
 
 
@@ -103,13 +105,18 @@ def format_version(names: tuple[str, ...]) -> int:
 def _check_seats(version: int, names: tuple[str, ...], kinds: tuple[str, ...] | None) -> None:
     """A version 1 file holds a duel; every seat has a kind when kinds are given."""
     if version < 2 and len(names) != 2:
-        raise ValueError("a file of format version 1 holds exactly two names")
+        raise ValueError(t("storage.check.two_names"))
     if kinds is not None and len(kinds) != len(names):
-        raise ValueError("there must be one player kind per name")
+        raise ValueError(t("storage.check.one_kind_per_name"))
 
 
 class FileProblem(Exception):
     """What is wrong with a file's content, as the end of a sentence (e.g. "is empty")."""
+
+    def __init__(self, message: str) -> None:
+        """Keep the translated text itself (it can follow a change of language)."""
+        super().__init__(message)
+        self.message = message
 
 
 class _Model(BaseModel):
@@ -123,8 +130,8 @@ class Document(_Model):
 
     FORMAT: ClassVar[str] = ""
     VERSION: ClassVar[int] = 1
-    KIND: ClassVar[str] = "an Agent Avenue file"
-    FORMAT_NAME: ClassVar[str] = "file"
+    KEY: ClassVar[str] = "file"
+    """Its `storage.kind.*` and `storage.format.*` key, to name it in messages."""
 
     format: str
     version: int
@@ -134,7 +141,7 @@ class Document(_Model):
     def _own_format(cls, value: str) -> str:
         """A document's `format` must be its class's format name."""
         if value != cls.FORMAT:
-            raise ValueError(f"the format must be {cls.FORMAT!r}")
+            raise ValueError(t("storage.check.format", format=repr(cls.FORMAT)))
         return value
 
 
@@ -198,8 +205,7 @@ class SaveFile(_RecordDocument):
 
     FORMAT: ClassVar[str] = SAVE_FORMAT
     VERSION: ClassVar[int] = SAVE_VERSION
-    KIND: ClassVar[str] = "a saved game"
-    FORMAT_NAME: ClassVar[str] = "save"
+    KEY: ClassVar[str] = "save"
 
     format: str = SAVE_FORMAT
     version: int = Field(default=SAVE_VERSION, ge=1, le=SAVE_VERSION)
@@ -218,8 +224,7 @@ class GameFile(_RecordDocument):
 
     FORMAT: ClassVar[str] = GAME_FORMAT
     VERSION: ClassVar[int] = GAME_VERSION
-    KIND: ClassVar[str] = "a game file"
-    FORMAT_NAME: ClassVar[str] = "game file"
+    KEY: ClassVar[str] = "game"
 
     format: str = GAME_FORMAT
     version: int = Field(default=GAME_VERSION, ge=1, le=GAME_VERSION)
@@ -234,7 +239,7 @@ class GameFile(_RecordDocument):
         _check_seats(self.version, self.names, self.players)
         result = self.result
         if result is not None and result.winner_name != stored_side_name(self.names, result.winner):
-            raise ValueError("the winner's name is not the name of the winner's seat")
+            raise ValueError(t("storage.check.winner_name"))
         return self
 
 
@@ -258,7 +263,7 @@ class HistoryRow(_Model):
         """The winner's name must be the name of the winner's side; one kind per name."""
         _check_seats(2, self.names, self.players)
         if self.winner_name != stored_side_name(self.names, self.winner):
-            raise ValueError("the winner's name is not the name of the winner's seat")
+            raise ValueError(t("storage.check.winner_name"))
         return self
 
     @property
@@ -272,8 +277,7 @@ class HistoryFile(Document):
 
     FORMAT: ClassVar[str] = HISTORY_FORMAT
     VERSION: ClassVar[int] = HISTORY_VERSION
-    KIND: ClassVar[str] = "a score sheet"
-    FORMAT_NAME: ClassVar[str] = "score sheet"
+    KEY: ClassVar[str] = "history"
 
     format: str = HISTORY_FORMAT
     version: int = Field(default=HISTORY_VERSION, ge=1, le=HISTORY_VERSION)
@@ -283,7 +287,7 @@ class HistoryFile(Document):
     def _teams_need_version_2(self) -> Self:
         """A version 1 score sheet holds duels only."""
         if self.version < 2 and any(row.is_team_game for row in self.games):
-            raise ValueError("a score sheet of format version 1 holds duels only")
+            raise ValueError(t("storage.check.duels_only"))
         return self
 
     @classmethod
@@ -309,41 +313,54 @@ def read_document(path: Path, model: type[DocT]) -> DocT:
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise FileProblem(f"cannot be read because {describe_os_error(exc)}") from exc
+        raise FileProblem(t("storage.problem.unreadable", error=describe_os_error(exc))) from exc
     if len(data) > MAX_FILE_BYTES:
-        raise FileProblem(f"is too large to be {model.KIND} (over {MAX_FILE_BYTES} bytes)")
+        raise FileProblem(
+            t("storage.problem.too_large", kind=_kind(model.KEY), limit=MAX_FILE_BYTES)
+        )
     return decode_document(data, model)
+
+
+def _kind(key: str) -> str:
+    """What a file of this kind is called in messages ("a saved game")."""
+    return t(f"storage.kind.{key}")
 
 
 def decode_document(data: bytes, model: type[DocT]) -> DocT:
     """Check a file's bytes step by step (text, JSON, format, version, fields) and parse them."""
     if not data.strip():
-        raise FileProblem("is empty")
+        raise FileProblem(t("storage.problem.empty"))
     try:
         # A byte-order mark (left by some Windows editors) is not an error.
         text = data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
-        raise FileProblem(f"is not UTF-8 text (bad byte at position {exc.start})") from None
+        raise FileProblem(t("storage.problem.not_utf8", position=exc.start)) from None
     try:
         raw = json.loads(text)
     except json.JSONDecodeError as exc:
         raise FileProblem(_describe_json_error(text, exc)) from None
     except (ValueError, RecursionError):
-        raise FileProblem("is not JSON that this program can read") from None
+        raise FileProblem(t("storage.problem.json_unreadable")) from None
+    kind = _kind(model.KEY)
     if not isinstance(raw, dict):
-        raise FileProblem(f"is not {model.KIND} (it holds no JSON object)")
+        raise FileProblem(t("storage.problem.no_object", kind=kind))
     found = raw.get("format")
     if found != model.FORMAT:
-        if isinstance(found, str) and found in _KIND_OF_FORMAT:
-            raise FileProblem(f"is {_KIND_OF_FORMAT[found]}, not {model.KIND}")
-        raise FileProblem(f'is not {model.KIND} (its "format" field is missing or unknown)')
+        if isinstance(found, str) and found in _KEY_OF_FORMAT:
+            found_kind = _kind(_KEY_OF_FORMAT[found])
+            raise FileProblem(t("storage.problem.other_kind", found=found_kind, kind=kind))
+        raise FileProblem(t("storage.problem.unknown_format", kind=kind))
     version = raw.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise FileProblem('has no valid "version" number')
+        raise FileProblem(t("storage.problem.no_version"))
     if version > model.VERSION:
         raise FileProblem(
-            f"was written by a newer version of Agent Avenue ({model.FORMAT_NAME} format "
-            f"version {version}, while this version reads up to version {model.VERSION})"
+            t(
+                "storage.problem.newer",
+                format=t(f"storage.format.{model.KEY}"),
+                version=version,
+                latest=model.VERSION,
+            )
         )
     try:
         return model.model_validate_json(text, strict=True)
@@ -358,15 +375,20 @@ def describe_validation(exc: ValidationError) -> str:
     first = errors[0]
     where = _location(first)
     message = _message(first)
-    more = len(errors) - 1
-    tail = f" and {more} more problem{'s' if more > 1 else ''}" if more else ""
     if first["type"] == "missing":
-        return f'lacks the field "{where}"{tail}'
-    if first["type"] == "extra_forbidden":
-        return f'has an unknown field "{where}"{tail}'
-    if not where:
-        return f"is inconsistent ({message}){tail}"
-    return f'has a bad value in "{where}" ({message}){tail}'
+        problem = t("storage.problem.lacks_field", field=where)
+    elif first["type"] == "extra_forbidden":
+        problem = t("storage.problem.unknown_field", field=where)
+    elif not where:
+        problem = t("storage.problem.inconsistent", message=message)
+    else:
+        problem = t("storage.problem.bad_value", field=where, message=message)
+    more = len(errors) - 1
+    if more == 1:
+        return t("storage.problem.and_one_more", problem=problem)
+    if more > 1:
+        return t("storage.problem.and_more", problem=problem, count=more)
+    return problem
 
 
 def _location(error: ErrorDetails) -> str:
@@ -388,9 +410,23 @@ def _message(error: ErrorDetails) -> str:
     return text[:1].lower() + text[1:]
 
 
+_JSON_ERRORS = (
+    ("Expecting value", "expecting_value"),
+    ("Expecting property name", "expecting_name"),
+    ("Expecting ':'", "expecting_colon"),
+    ("Expecting ','", "expecting_comma"),
+    ("Extra data", "extra_data"),
+    ("Invalid control character", "control_character"),
+    ("Invalid \\", "bad_escape"),
+    ("Illegal trailing comma", "trailing_comma"),
+)
+"""The json module's messages and their `storage.json.*` keys (others are shown as they are)."""
+
+
 def _describe_json_error(text: str, exc: json.JSONDecodeError) -> str:
     """Say whether broken JSON looks cut off (truncated) or damaged in the middle (edited)."""
     if exc.msg.startswith("Unterminated string") or exc.pos >= len(text.rstrip()):
-        return "is not valid JSON: it ends too early, as if it was cut off"
-    message = exc.msg[:1].lower() + exc.msg[1:]
-    return f"is not valid JSON ({message} at line {exc.lineno}, column {exc.colno})"
+        return t("storage.problem.json_cut_off")
+    key = next((key for start, key in _JSON_ERRORS if exc.msg.startswith(start)), None)
+    message = t(f"storage.json.{key}") if key else exc.msg[:1].lower() + exc.msg[1:]
+    return t("storage.problem.json_broken", message=message, line=exc.lineno, column=exc.colno)

@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from agent_avenue.data import default_rules
 from agent_avenue.engine import GameState, NotationError, Rules, apply, new_game, parse_action
+from agent_avenue.i18n import t
 from agent_avenue.session import GameRecord
 from agent_avenue.storage.atomic import (
     SHARED,
@@ -147,15 +148,15 @@ class _ReplayFailure(Exception):
     def describe(self, *, reveal: bool) -> str:
         """The end of a sentence; with `reveal` False the move's text and the engine's reason
         (which may name cards in a hand) are left out."""
-        where = f"move {self.number} of {self.total}"
         if self.kind == "setup":
-            return f"cannot be set up ({self.reason})"
+            return t("storage.problem.setup", reason=self.reason)
+        where = {"number": self.number, "total": self.total}
         if self.kind == "crash":
-            return f"cannot be replayed ({where} caused an internal error)"
-        what = "cannot be read" if self.kind == "unreadable" else "is not legal"
+            return t("storage.problem.crash", **where)
+        key = f"storage.problem.{self.kind}_move"  # unreadable_move or illegal_move
         if not reveal:
-            return f"has a move that {what} any more ({where})"
-        return f'has a move that {what}: {where}, "{self.text}" ({self.reason})'
+            return t(key, **where)
+        return t(f"{key}_shown", **where, move=self.text, reason=self.reason)
 
 
 def _replay(rules: Rules, record: GameRecord, *, keep: bool) -> list[GameState]:
@@ -184,14 +185,16 @@ def _replay(rules: Rules, record: GameRecord, *, keep: bool) -> list[GameState]:
     return states
 
 
-def _rules_note(record: GameRecord, rules: Rules) -> str:
-    """A clause for messages when the card data changed since the record was written."""
+def _with_rules_note(problem: str, record: GameRecord, rules: Rules) -> str:
+    """`problem`, saying that the card data changed since the record was written if it did."""
     if record.rules_version and record.rules_version != rules.version:
-        return (
-            f" now that the card data has changed (rules version {record.rules_version}, "
-            f"now {rules.version})"
+        return t(
+            "storage.problem.rules_changed",
+            problem=problem,
+            old=record.rules_version,
+            new=rules.version,
         )
-    return ""
+    return problem
 
 
 def replay_states(record: GameRecord, *, rules: Rules | None = None) -> tuple[GameState, ...]:
@@ -203,8 +206,8 @@ def replay_states(record: GameRecord, *, rules: Rules | None = None) -> tuple[Ga
     try:
         return tuple(_replay(rules, record, keep=True))
     except _ReplayFailure as failure:
-        note = _rules_note(record, rules)
-        raise StorageError(f"The game {failure.describe(reveal=True)}{note}.") from None
+        problem = _with_rules_note(failure.describe(reveal=True), record, rules)
+        raise StorageError(t("storage.replay_failed", problem=problem)) from None
 
 
 def _summary(state: GameState, names: Sequence[str]) -> ResultSummary | None:
@@ -227,41 +230,33 @@ def _summary(state: GameState, names: Sequence[str]) -> ResultSummary | None:
 # Setting bad files aside -----------------------------------------------------------------------
 
 
-def _set_aside(
-    subject: str, path: Path, fragment: str, *, then: str = "", blocked: str = ""
-) -> tuple[str, bool]:
-    """Rename a bad file aside and say so in one sentence; the flag says whether it moved.
+class _Subject(NamedTuple):
+    """The `storage.*` keys of the sentences about a bad file, set aside or stuck where it is."""
 
-    `then` ends the sentence when it moved; `blocked` when it could not (default: left as is).
-    """
+    # moved: placeholders path, problem, aside; stuck: path, problem, error.
+
+    moved: str
+    stuck: str
+
+
+_SAVE = _Subject("save_set_aside", "save_stuck")
+_SAVE_BEFORE_SAVING = _Subject("save_set_aside", "save_stuck_unsaved")
+_HISTORY = _Subject("sheet_set_aside", "sheet_stuck")
+_HISTORY_BEFORE_RECORDING = _Subject("sheet_set_aside", "sheet_stuck_unrecorded")
+_GAME = _Subject("game_set_aside", "game_stuck")
+
+
+def _set_aside(subject: _Subject, path: Path, problem: str) -> tuple[str, bool]:
+    """Rename a bad file aside and say so in one sentence; the flag says whether it moved."""
     try:
         aside = set_aside(path)
     except OSError as exc:
-        tail = blocked or "so it was left as it is"
-        return (
-            f"{subject} {fragment}, and it could not be set aside because "
-            f"{describe_os_error(exc)}, {tail}.",
-            False,
-        )
-    return f"{subject} {fragment}, so it was set aside as {aside.name}{then}.", True
+        error = describe_os_error(exc)
+        return t(f"storage.{subject.stuck}", path=path, problem=problem, error=error), False
+    return t(f"storage.{subject.moved}", path=path, problem=problem, aside=aside.name), True
 
 
-def _save_subject(path: Path) -> str:
-    """How messages name the autosave."""
-    return f"The saved game {path}"
-
-
-def _history_subject(path: Path) -> str:
-    """How messages name the score sheet."""
-    return f"The score sheet {path}"
-
-
-def _game_subject(path: Path) -> str:
-    """How messages name a game file."""
-    return f"The game file {path}"
-
-
-def _clear_bad_file(path: Path, model: type[Document], subject: str, blocked: str) -> str | None:
+def _clear_bad_file(path: Path, model: type[Document], subject: _Subject) -> str | None:
     """Before replacing `path`, set it aside if it is not a good file of its kind.
 
     Returns the sentence to show (or None); raises StorageError if a bad file cannot be moved,
@@ -272,7 +267,7 @@ def _clear_bad_file(path: Path, model: type[Document], subject: str, blocked: st
     except FileNotFoundError:
         return None
     except FileProblem as problem:
-        message, moved = _set_aside(subject, path, str(problem), blocked=blocked)
+        message, moved = _set_aside(subject, path, problem.message)
         if not moved:
             raise StorageError(message) from None
         return message
@@ -310,12 +305,8 @@ def save_game(
             }
         )
     except ValidationError as exc:
-        raise StorageError(
-            f"The game could not be saved because its data {describe_validation(exc)}."
-        ) from None
-    problem = _clear_bad_file(
-        path, SaveFile, _save_subject(path), "so it was kept and this game was not saved"
-    )
+        raise StorageError(t("storage.save_invalid", problem=describe_validation(exc))) from None
+    problem = _clear_bad_file(path, SaveFile, _SAVE_BEFORE_SAVING)
     atomic_write_text(path, dump_document(document))
     return problem
 
@@ -336,13 +327,13 @@ def load_save(*, rules: Rules | None = None, home: Path | str | None = None) -> 
     except FileNotFoundError:
         return LoadResult(None, None)
     except FileProblem as problem:
-        return LoadResult(None, _set_aside(_save_subject(path), path, str(problem))[0])
+        return LoadResult(None, _set_aside(_SAVE, path, problem.message)[0])
     record = document.to_record()
     try:
         final = _replay(rules, record, keep=False)[-1]
     except _ReplayFailure as failure:
-        fragment = failure.describe(reveal=False) + _rules_note(record, rules)
-        return LoadResult(None, _set_aside(_save_subject(path), path, fragment)[0])
+        reason = _with_rules_note(failure.describe(reveal=False), record, rules)
+        return LoadResult(None, _set_aside(_SAVE, path, reason)[0])
     rules_changed = bool(record.rules_version) and record.rules_version != rules.version
     if record.rules_version != rules.version:
         record = replace(record, rules_version=rules.version)
@@ -362,7 +353,7 @@ def discard_save(*, home: Path | str | None = None) -> bool:
         return False
     except OSError as exc:
         raise StorageError(
-            f"The saved game {path} could not be deleted because {describe_os_error(exc)}."
+            t("storage.save_delete_failed", path=path, error=describe_os_error(exc))
         ) from None
     return True
 
@@ -409,7 +400,7 @@ def _recover_finished(
 
 
 def _read_history(
-    home: Path | str | None, blocked: str = ""
+    home: Path | str | None, subject: _Subject = _HISTORY
 ) -> tuple[list[HistoryRow], str | None, bool]:
     """The score sheet's rows, a sentence if it was bad, and whether a bad one is still there."""
     path = history_path(home)
@@ -418,13 +409,7 @@ def _read_history(
     except FileNotFoundError:
         return [], None, False
     except FileProblem as problem:
-        message, moved = _set_aside(
-            _history_subject(path),
-            path,
-            str(problem),
-            then=", and a new one will be started",
-            blocked=blocked,
-        )
+        message, moved = _set_aside(subject, path, problem.message)
         return [], message, not moved
     return list(document.games), None, False
 
@@ -454,12 +439,13 @@ def _free_game_id(folder: Path, when: datetime, record: GameRecord) -> str:
         game_id = base if number == 1 else f"{base}-{number}"
         if not os.path.lexists(folder / f"{game_id}.json"):
             return game_id
-    raise StorageError(f"No free name is left in {folder} for the game {base}.")
+    raise StorageError(t("storage.no_free_name", folder=folder, game=base))
 
 
 def _players_tuple(players: Sequence[str], record: GameRecord) -> Players:
     """The seats' kinds, one per name of the record; StorageError if the counts differ."""
     if len(players) != len(record.names):
+        # A caller's mistake, never a player's: it stays in English.
         raise StorageError(
             f"The game has {len(record.names)} players, but {len(players)} kinds were given."
         )
@@ -486,15 +472,15 @@ def record_finished(
         final = _replay(rules, record, keep=False)[-1]
     except _ReplayFailure as failure:
         raise StorageError(
-            f"The game could not be recorded because it {failure.describe(reveal=False)}."
+            t("storage.record_unreplayable", problem=failure.describe(reveal=False))
         ) from None
     summary = _summary(final, record.names)
     if summary is None:
-        raise StorageError("The game could not be recorded because it is not finished.")
+        raise StorageError(t("storage.record_unfinished"))
     when = finished_at or _now()
-    rows, problem, blocked = _read_history(home, "so this game was not recorded")
+    rows, problem, blocked = _read_history(home, _HISTORY_BEFORE_RECORDING)
     if blocked:
-        raise StorageError(problem or "The score sheet could not be read.")
+        raise StorageError(problem or t("storage.sheet_unreadable"))
     folder = games_dir(home)
     game_id = _free_game_id(folder, when, record)
     try:
@@ -518,9 +504,7 @@ def record_finished(
             }
         )
     except ValidationError as exc:
-        raise StorageError(
-            f"The game could not be recorded because its data {describe_validation(exc)}."
-        ) from None
+        raise StorageError(t("storage.record_invalid", problem=describe_validation(exc))) from None
     atomic_write_text(folder / f"{game_id}.json", dump_document(game))
     atomic_write_text(history_path(home), dump_document(HistoryFile.of((*rows, row))))
     _discard_if_same_game(record, home)
@@ -539,29 +523,28 @@ def read_game_file(
     user named is only reported, never moved.
     """
     rules = rules or default_rules()
-    subject = _game_subject(path)
 
-    def bad(fragment: str) -> StorageError:
+    def bad(problem: str) -> StorageError:
         """The error for a bad file, after setting it aside if it is one of ours."""
         if set_aside_bad:
-            return StorageError(_set_aside(subject, path, fragment)[0])
-        return StorageError(f"{subject} {fragment}.")
+            return StorageError(_set_aside(_GAME, path, problem)[0])
+        return StorageError(t("storage.game_bad", path=path, problem=problem))
 
     try:
         document = read_document(path, GameFile)
     except FileNotFoundError:
-        raise StorageError(f"{subject} does not exist.") from None
+        raise StorageError(t("storage.game_missing", path=path)) from None
     except FileProblem as problem:
-        raise bad(str(problem)) from None
+        raise bad(problem.message) from None
     record = document.to_record()
     try:
         final = _replay(rules, record, keep=False)[-1]
     except _ReplayFailure as failure:
-        raise bad(failure.describe(reveal=True) + _rules_note(record, rules)) from None
+        raise bad(_with_rules_note(failure.describe(reveal=True), record, rules)) from None
     actual = _summary(final, record.names)
     if document.result is not None and document.result != actual:
-        how = "leave the game unfinished" if actual is None else "end it differently"
-        raise bad(f"gives a result that its moves do not match (they {how})")
+        how = "unfinished" if actual is None else "different"
+        raise bad(t(f"storage.problem.result_{how}"))
     return StoredGame(
         record=record,
         path=path,
@@ -594,30 +577,24 @@ def find_game(
         if problem is not None:
             raise StorageError(problem)
         if not rows:
-            raise StorageError("No finished game has been recorded yet.")
+            raise StorageError(t("storage.no_games"))
         if not 1 <= index <= len(rows):
-            raise StorageError(
-                f"There is no game number {index}; the score sheet numbers its "
-                f"{len(rows)} game{'s' if len(rows) > 1 else ''} from 1 (most recent)."
-            )
+            if len(rows) == 1:
+                raise StorageError(t("storage.no_number_one", number=index))
+            raise StorageError(t("storage.no_number", number=index, count=len(rows)))
         game_id = rows[-index].game
         path = folder / f"{game_id}.json"
         if not os.path.lexists(path):
-            raise StorageError(
-                f"Game {index} ({game_id}) is on the score sheet, but its file {path} is missing."
-            )
+            raise StorageError(t("storage.file_missing", number=index, game=game_id, path=path))
         return read_game_file(path, rules=rules, set_aside_bad=True)
     if re.fullmatch(GAME_ID_PATTERN, text):
         path = folder / f"{text}.json"
         if not os.path.lexists(path):
-            raise StorageError(f"There is no finished game with the id {text} in {folder}.")
+            raise StorageError(t("storage.no_id", game=text, folder=folder))
         return read_game_file(path, rules=rules, set_aside_bad=True)
     path = Path(text).expanduser()
     if not os.path.lexists(path):
-        raise StorageError(
-            f"There is no game {text!r}: give a number from 'history', 'last', a game id, "
-            "or the path of a game file."
-        )
+        raise StorageError(t("storage.no_game", name=text))
     return read_game_file(path, rules=rules)
 
 
@@ -639,14 +616,11 @@ def game_file_text(
         final = _replay(rules, record, keep=False)[-1]
     except _ReplayFailure as failure:
         raise StorageError(
-            f"The game could not be exported because it {failure.describe(reveal=False)}."
+            t("storage.export_unreplayable", problem=failure.describe(reveal=False))
         ) from None
     summary = _summary(final, record.names)
     if summary is None and not allow_unfinished:
-        raise StorageError(
-            "The game could not be exported because it is not finished and a game file "
-            "reveals every hand."
-        )
+        raise StorageError(t("storage.export_unfinished"))
     try:
         document = GameFile.model_validate(
             {
@@ -658,9 +632,7 @@ def game_file_text(
             }
         )
     except ValidationError as exc:
-        raise StorageError(
-            f"The game could not be exported because its data {describe_validation(exc)}."
-        ) from None
+        raise StorageError(t("storage.export_invalid", problem=describe_validation(exc))) from None
     return dump_document(document)
 
 
@@ -688,8 +660,8 @@ def export_game(
         allow_unfinished=allow_unfinished,
     )
     if path.is_dir():
-        raise StorageError(f"Could not export the game to {path} because it is a folder.")
+        raise StorageError(t("storage.export_folder", path=path))
     if not overwrite and os.path.lexists(path):
-        raise StorageError(f"{path} already exists, so the game was not exported there.")
+        raise StorageError(t("storage.export_exists", path=path))
     atomic_write_text(path, text, mode=SHARED)
     return path
