@@ -43,7 +43,7 @@ TEAM_PROBES: dict[str, tuple[str, ...]] = {
     "LeadPanel": ("l", "question_mark", "o", "q"),
     "GameOverScreen": ("l",),
 }
-"""The same in a team game (whose quit question is ConfirmQuitScreen: team games are not kept)."""
+"""The same in a team game (its quit question is KeepGameScreen: team games are kept too)."""
 MUST_SEE = {
     "StartScreen",
     "HandoffScreen",
@@ -359,7 +359,7 @@ async def test_a_team_game_in_every_language(code: str) -> None:
             await pilot.press(*player.keys_for(app))
             await pilot.pause()
     team = {"LeadPanel", "PlayUpPanel", "PlayDownPanel", "TeamRecruitPanel", "TeamPickPanel"}
-    side = {"LogScreen", "RulesScreen", "SettingsScreen", "ConfirmQuitScreen", "GameOverScreen"}
+    side = {"LogScreen", "RulesScreen", "SettingsScreen", "KeepGameScreen", "GameOverScreen"}
     assert seen >= team | side
 
 

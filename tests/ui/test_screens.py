@@ -110,6 +110,26 @@ async def test_snapshot_advanced_board(kind: str, svg_snapshot: SnapshotAssertio
         assert app.export_screenshot() == svg_snapshot
 
 
+async def test_the_pick_previews_each_card_where_there_is_room() -> None:
+    """From 30 rows the pick panel says what each supply card would do, fully visible; at
+    80x24 the line gives way (the cards' texts and key h stay)."""
+    from agent_avenue.ui.app import ROOMY_HEIGHT
+
+    app = make_app("advanced", 140)
+    async with app.run_test(size=(80, ROOMY_HEIGHT)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await _to(app, pilot, "PickPanel", KeyPlayer(140))
+        preview = app.screen.query_one(".market-preview")
+        assert preview.display and preview.region.height == len(app.screen.panel.cards)
+        assert preview.region.bottom <= app.screen.panel.region.bottom
+        assert "Supercomputer: next Codebreaker" in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not preview.display
+        assert "Supercomputer: next Codebreaker" not in screen_text(app)
+
+
 async def test_snapshot_game_over(svg_snapshot: SnapshotAssertion) -> None:
     """The game-over screen: who won and why, the final board and collections."""
     app = make_app("simple", 7)

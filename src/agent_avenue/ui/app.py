@@ -77,6 +77,8 @@ if TYPE_CHECKING:
 
 ANIMATION_DELAY = 0.15
 WIDE = 120
+ROOMY_HEIGHT = 30
+"""From this height the black market pick also shows what each card would do (below: key h)."""
 SEED_LIMIT = 2**31
 READY_FILE_ENV = "AGENT_AVENUE_READY_FILE"
 """Benchmarks set this to a path: the app writes the time it was ready there and exits."""
@@ -141,6 +143,7 @@ class AgentAvenueApp(App[int]):
     VERTICAL_BREAKPOINTS = [  # noqa: RUF012
         (0, "-too-short"),
         (MIN_HEIGHT, "-tall"),
+        (ROOMY_HEIGHT, "-roomy"),
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "rules", t("app.key_rules")),
