@@ -11,9 +11,9 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import NoReturn
 
 from agent_avenue import __version__, cli_storage
+from agent_avenue.arguments import RaisingParser, UsageError, seed_number
 from agent_avenue.data import DataError, load_rules
 from agent_avenue.data.scenario import ScenarioError, load_scenario
 from agent_avenue.engine import GameState, Rules, new_game
@@ -52,30 +52,7 @@ NEW_GAME_OPTIONS = ("mode", "seed", "first", "players")
 __all__ = ["build_parser", "main"]
 
 
-class UsageError(Exception):
-    """Bad command-line input; the message is one sentence for the user."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """An argument parser that raises UsageError instead of printing usage and exiting."""
-
-    def error(self, message: str) -> NoReturn:
-        """Turn argparse's complaint into a UsageError that names the command's help."""
-        raise UsageError(t("language.cli.see_help", message=message, prog=self.prog))
-
-
 # Argument types --------------------------------------------------------------------------------
-
-
-def _seed(text: str) -> int:
-    """A seed: a whole number, 0 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(t("language.cli.not_whole", text=text)) from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(t("language.cli.negative", value=value))
-    return value
 
 
 def _names(text: str) -> tuple[str, ...]:
@@ -167,7 +144,7 @@ def _add_lang_option(parser: argparse.ArgumentParser, default: object) -> None:
 def _requested_language(arguments: list[str]) -> str | None:
     """The --lang value among the arguments, read before the real parser exists (its help texts
     are in that language); None if there is none or the arguments are too broken to tell."""
-    early = _Parser(prog=PROG, add_help=False)
+    early = RaisingParser(prog=PROG, add_help=False)
     early.add_argument("--lang", default=None)
     try:
         found, _ = early.parse_known_args(arguments)
@@ -224,7 +201,7 @@ def _command_names(parser: argparse.ArgumentParser) -> list[str]:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for `agent-avenue` and its `play` and `referee` commands."""
-    parser = _Parser(prog=PROG, description=t("language.cli.description"))
+    parser = RaisingParser(prog=PROG, description=t("language.cli.description"))
     parser.add_argument(
         "--version",
         action="version",
@@ -247,7 +224,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--seed",
-        type=_seed,
+        type=seed_number,
         default=None,
         metavar=t("language.cli.number_metavar"),
         help=t("language.cli.seed_help"),
@@ -302,7 +279,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     referee.add_argument(
         "--seed",
-        type=_seed,
+        type=seed_number,
         default=None,
         metavar=t("language.cli.number_metavar"),
         help=t("language.cli.referee_seed_help"),
@@ -349,7 +326,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_simulate_command(commands: argparse._SubParsersAction[_Parser]) -> None:
+def _add_simulate_command(commands: argparse._SubParsersAction[RaisingParser]) -> None:
     """`simulate`: its options are simulate.py's own (imported only when the parser is built)."""
     from agent_avenue.simulate import add_simulate_arguments
 

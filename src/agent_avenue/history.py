@@ -15,13 +15,14 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING
 
 from rich import box
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
+from agent_avenue.arguments import RaisingParser, UsageError
 from agent_avenue.data import DataError
 from agent_avenue.i18n import DEFAULT_LANGUAGE, card_name, catalogue, t
 from agent_avenue.teams import side_names
@@ -247,18 +248,6 @@ def history_data(rows: Sequence[HistoryRow]) -> dict[str, object]:
 # Commands --------------------------------------------------------------------------------------
 
 
-class _UsageError(Exception):
-    """Bad command-line input; the message is one sentence."""
-
-
-class _Parser(argparse.ArgumentParser):
-    """An argument parser that raises instead of printing usage and exiting."""
-
-    def error(self, message: str) -> NoReturn:
-        """Turn argparse's complaint into a _UsageError naming the command's help."""
-        raise _UsageError(t("language.cli.see_help", message=message, prog=self.prog))
-
-
 def _fail(message: str) -> int:
     """Print one sentence on stderr, prefixed with the program's name; return exit status 2."""
     sentence = " ".join(message.split())
@@ -353,13 +342,13 @@ def run_export(args: argparse.Namespace, *, home: Path | str | None = None) -> i
 
 def main_history(argv: list[str] | None = None, *, home: Path | str | None = None) -> int:
     """`agent-avenue history [--json]` on its own: parse `argv` and run it."""
-    parser = _Parser(
+    parser = RaisingParser(
         prog=f"{PROG} history", description=_sentence(t("history_screen.command_help"))
     )
     add_history_arguments(parser)
     try:
         args = parser.parse_args(argv)
-    except _UsageError as exc:
+    except UsageError as exc:
         return _fail(str(exc))
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
@@ -368,14 +357,14 @@ def main_history(argv: list[str] | None = None, *, home: Path | str | None = Non
 
 def main_export(argv: list[str] | None = None, *, home: Path | str | None = None) -> int:
     """`agent-avenue export GAME OUT` on its own: parse `argv` and run it."""
-    parser = _Parser(
+    parser = RaisingParser(
         prog=f"{PROG} export",
         description=_sentence(t("history_screen.export_help")),
     )
     add_export_arguments(parser)
     try:
         args = parser.parse_args(argv)
-    except _UsageError as exc:
+    except UsageError as exc:
         return _fail(str(exc))
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0

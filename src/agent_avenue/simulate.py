@@ -17,8 +17,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import NoReturn
 
+from agent_avenue.arguments import RaisingParser, UsageError, seed_number
 from agent_avenue.bots.registry import make_bot
 from agent_avenue.data import default_rules
 from agent_avenue.engine import Mode, apply, new_game, player_view
@@ -39,10 +39,6 @@ __all__ = [
 ]
 
 Progress = Callable[[int, int], None]
-
-
-class SimulateUsageError(Exception):
-    """Bad `simulate` arguments; the message is one sentence for the user."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -453,14 +449,6 @@ def render_results(result: SimulationResult) -> object:
 # The command ------------------------------------------------------------------------------------
 
 
-class _Parser(argparse.ArgumentParser):
-    """An argument parser that raises instead of printing usage and exiting."""
-
-    def error(self, message: str) -> NoReturn:
-        """Turn argparse's complaint into one sentence."""
-        raise SimulateUsageError(t("language.cli.see_help", message=message, prog=self.prog))
-
-
 def _count(text: str) -> int:
     """A count: a whole number, 1 or more."""
     try:
@@ -469,17 +457,6 @@ def _count(text: str) -> int:
         raise argparse.ArgumentTypeError(t("language.cli.not_whole", text=text)) from None
     if value < 1:
         raise argparse.ArgumentTypeError(t("simulate.too_small", value=value))
-    return value
-
-
-def _seed(text: str) -> int:
-    """A seed: a whole number, 0 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(t("language.cli.not_whole", text=text)) from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(t("language.cli.negative", value=value))
     return value
 
 
@@ -517,7 +494,7 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> argparse.Argument
         help=t("simulate.workers_help"),
     )
     parser.add_argument(
-        "--seed", type=_seed, default=0, metavar=number, help=t("simulate.seed_help")
+        "--seed", type=seed_number, default=0, metavar=number, help=t("simulate.seed_help")
     )
     parser.add_argument(
         "--players",
@@ -538,7 +515,7 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> argparse.Argument
 
 def build_simulate_parser(prog: str = "agent-avenue simulate") -> argparse.ArgumentParser:
     """The parser of `agent-avenue simulate`."""
-    parser = _Parser(prog=prog, description=t("bot.cli_simulate_description"))
+    parser = RaisingParser(prog=prog, description=t("bot.cli_simulate_description"))
     return add_simulate_arguments(parser)
 
 
@@ -586,7 +563,7 @@ def main_simulate(argv: Sequence[str] | None = None) -> int:
     parser = build_simulate_parser()
     try:
         args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-    except SimulateUsageError as exc:
+    except UsageError as exc:
         print(f"agent-avenue simulate: {exc}", file=sys.stderr)
         return 2
     except SystemExit as exc:  # --help
