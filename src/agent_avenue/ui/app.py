@@ -297,13 +297,17 @@ class AgentAvenueApp(App[int]):
         self._make_bots()
         self._storage_note = None
         self._looker = None
+        self._show_table(then=self._begin)
+
+    def _show_table(self, then: Callable[[], None]) -> None:
+        """Show a new game table, then call `then` once it is drawn."""
         # Imported only now: the game screens and widgets are not needed to show the start screen.
         from agent_avenue.ui.screens.table import TableScreen
 
         table = TableScreen(self.rules, self._team_seats())
         self._table = table
         self.push_screen(table)
-        self.call_after_refresh(self._begin)
+        self.call_after_refresh(then)
 
     def _begin(self) -> None:
         """The log starts with the first turn; then the first handoff."""
@@ -690,12 +694,7 @@ class AgentAvenueApp(App[int]):
             self.human_side = 1 - computer[0] % 2
             self.start_kinds = self.player_kinds  # "play again" keeps everyone in their seat
         self._looker = None
-        from agent_avenue.ui.screens.table import TableScreen
-
-        table = TableScreen(self.rules, self._team_seats())
-        self._table = table
-        self.push_screen(table)
-        self.call_after_refresh(self._begin_resumed)
+        self._show_table(then=self._begin_resumed)
 
     def _begin_resumed(self) -> None:
         """The whole public log back, then always a handoff first, never a private screen."""
