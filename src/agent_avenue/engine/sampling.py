@@ -116,9 +116,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     deck = tuple(rest[: view.deck_size])
     their_discarded = tuple(rest[view.deck_size :][: DUEL_DISCARDS - them.discards_left])
 
-    market = list(unseen_market_cards(view))
-    rng.shuffle(market)
-    market_deck = tuple(market[: view.market_deck_size])
+    market_deck = _market_deck(view, rng)
 
     mine = Member(view.hand, me.discards_left, view.discarded)
     theirs = Member(their_hand, them.discards_left, their_discarded)
@@ -130,24 +128,7 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
     if view.phase in (CHOOSE, CONFIRM):
         assert view.pending_card is not None and view.pending_side is not None
         pending = Pending(view.pending_card, view.pending_side, 0, view.pending_agent)
-    return GameState(
-        rules=rules,
-        mode=view.mode,
-        turn=view.turn,
-        active=view.active,
-        phase=view.phase,
-        sides=sides,
-        deck=deck,
-        offer=offer,
-        supply=view.supply,
-        market_deck=market_deck,
-        market_discard=view.market_discard,
-        queue=_queued_behind(view),
-        pending=pending,
-        picker=view.to_act if view.phase is PICK else None,
-        result=view.result,
-        events=view.events,
-    )
+    return _dealt_state(view, sides, deck, offer, market_deck, pending)
 
 
 def _determinize_team(view: PlayerView, seat: int, rng: random.Random) -> GameState:
@@ -184,7 +165,6 @@ def _deal_team(
     rng: random.Random,
 ) -> GameState:
     """One team determinization: `pool` shuffled and dealt, `known` cards added to hands."""
-    rules = view.rules
     pool = list(pool)
     rng.shuffle(pool)
     others = [
@@ -237,9 +217,7 @@ def _deal_team(
             members.append(Member(hands[(side.index, m)], left, discarded))
         sides.append(Side(side.home, side.progress, side.in_play, side.ongoing, tuple(members)))
 
-    market = list(unseen_market_cards(view))
-    rng.shuffle(market)
-    market_deck = tuple(market[: view.market_deck_size])
+    market_deck = _market_deck(view, rng)
 
     pending: Pending | None = None
     if view.phase in (CHOOSE, CONFIRM):
@@ -248,13 +226,32 @@ def _deal_team(
         pending = Pending(
             view.pending_card, view.pending_side, view.to_act // 2, view.pending_agent
         )
+    return _dealt_state(view, tuple(sides), deck, offer, market_deck, pending)
+
+
+def _market_deck(view: PlayerView, rng: random.Random) -> tuple[str, ...]:
+    """The black market deck in a random order, from the cards the view has not seen."""
+    market = list(unseen_market_cards(view))
+    rng.shuffle(market)
+    return tuple(market[: view.market_deck_size])
+
+
+def _dealt_state(
+    view: PlayerView,
+    sides: tuple[Side, ...],
+    deck: tuple[str, ...],
+    offer: tuple[str, str] | None,
+    market_deck: tuple[str, ...],
+    pending: Pending | None,
+) -> GameState:
+    """The game state of a deal: the dealt hidden cards, everything else as the view shows it."""
     return GameState(
-        rules=rules,
+        rules=view.rules,
         mode=view.mode,
         turn=view.turn,
         active=view.active,
         phase=view.phase,
-        sides=tuple(sides),
+        sides=sides,
         deck=deck,
         offer=offer,
         supply=view.supply,
