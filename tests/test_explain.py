@@ -21,6 +21,7 @@ from agent_avenue.engine import (
     new_game,
     player_view,
     recruit_preview,
+    spaces_to_home,
 )
 from agent_avenue.engine.rules import (
     CATCH_LEAD,
@@ -477,3 +478,20 @@ def test_guard_preview_counts_the_spaces_to_your_home() -> None:
         line = market_card_line(view, side, "security_system", NAMES)
         steps = next(n for n in range(14) if (other.position + n) % 14 == me.home)
         assert line.endswith("on your home now") if steps == 0 else f" {steps} spaces" in line
+
+
+def test_security_system_wins_exactly_when_no_space_is_left_to_home() -> None:
+    """The engine's `spaces_to_home` is 0 at every Security System win of random games."""
+    wins = 0
+    for seed in range(400):
+        state = new_game(RULES, Mode.ADVANCED, seed, seed % 2)
+        rng = random.Random(seed)
+        while state.to_act is not None:
+            state = apply(state, rng.choice(player_view(state, state.to_act).legal))
+        result = state.result
+        if result is not None and "security_system" in result.reasons:
+            view = player_view(state, None)
+            owner = next(s for s in (0, 1) if "security_system" in view.sides[s].ongoing)
+            assert spaces_to_home(view, owner) == 0
+            wins += 1
+    assert wins >= 3

@@ -29,6 +29,7 @@ from agent_avenue.engine import (
     Rules,
     distance_to_catch,
     recruit_preview,
+    spaces_to_home,
 )
 from agent_avenue.engine.end_step import lose_rescue
 from agent_avenue.engine.rules import (
@@ -448,7 +449,7 @@ def market_card_line(view: PlayerView, side: int, card: str, names: tuple[str, s
     if isinstance(effect, DistinctAgentsWin):
         return t("market_preview.distinct", n=len(set(me.in_play)), count=effect.count)
     if isinstance(effect, HomeGuardWin):
-        gap = (me.home - other.position) % BOARD_SIZE
+        gap = spaces_to_home(view, side)
         if gap == 0:
             return t("market_preview.guard_now", other=names[1 - side])
         return t("market_preview.guard", other=names[1 - side], n=gap)

@@ -22,6 +22,7 @@ from agent_avenue.engine.preview import (
     RecruitPreview,
     distance_to_catch,
     recruit_preview,
+    spaces_to_home,
     unseen_agents,
 )
 from agent_avenue.engine.reducer import apply
@@ -70,6 +71,7 @@ __all__ = [
     "parse_action",
     "player_view",
     "recruit_preview",
+    "spaces_to_home",
     "unseen_agents",
     "why_illegal",
 ]

@@ -64,6 +64,11 @@ def distance_to_catch(view: PlayerView, side: int) -> int:
     return max(CATCH_LEAD - lead, 1) if lead < CATCH_LEAD else 0
 
 
+def spaces_to_home(view: PlayerView, side: int) -> int:
+    """Spaces the opponent's meeple must still move forward to stand on `side`'s home (0: there)."""
+    return (view.sides[side].home - view.sides[1 - side].position) % BOARD_SIZE
+
+
 def unseen_agents(view: PlayerView) -> dict[str, int]:
     """Agent copies this seat has not seen anywhere: in the deck, a hand, a discard or hidden."""
     seen = list(view.hand) + list(view.discarded)
