@@ -18,8 +18,17 @@ from agent_avenue.engine.events import Event, EventKind
 from agent_avenue.engine.legal import legal_actions, legal_offers, why_illegal
 from agent_avenue.engine.market import choice_uses_hand
 from agent_avenue.engine.notation import NotationError, format_action, parse_action
+from agent_avenue.engine.outcomes import (
+    HiddenOutcomes,
+    Verdict,
+    deck_after_offer,
+    hidden_outcomes,
+    offer_outcomes,
+    split_verdict,
+)
 from agent_avenue.engine.preview import (
     RecruitPreview,
+    board_distance,
     distance_to_catch,
     recruit_preview,
     spaces_to_home,
@@ -44,6 +53,7 @@ __all__ = [
     "Event",
     "EventKind",
     "GameState",
+    "HiddenOutcomes",
     "IllegalAction",
     "InvalidPosition",
     "Mark",
@@ -60,18 +70,24 @@ __all__ = [
     "SeatSetup",
     "SideView",
     "Take",
+    "Verdict",
     "apply",
+    "board_distance",
     "choice_uses_hand",
+    "deck_after_offer",
     "distance_to_catch",
     "format_action",
     "from_position",
+    "hidden_outcomes",
     "legal_actions",
     "legal_offers",
     "new_game",
+    "offer_outcomes",
     "parse_action",
     "player_view",
     "recruit_preview",
     "spaces_to_home",
+    "split_verdict",
     "unseen_agents",
     "why_illegal",
 ]

@@ -84,6 +84,26 @@ def can_play(side: Side) -> bool:
     return all(member.hand for member in members)
 
 
+def judge(
+    rules: Rules, sides: tuple[Side, ...], active: int, deck_empty: bool
+) -> tuple[int | None, tuple[Condition, ...], bool]:
+    """The End step's verdict on these sides: the winner (None: play on), every condition met,
+    and whether the tie rule decided. `deck_empty`: the agent deck is empty (running out)."""
+    if _quiet(rules, sides):
+        conditions: list[Condition] = []
+        winner, by_tie = None, False
+    else:
+        conditions = side_conditions(rules, sides, active)
+        conditions += side_conditions(rules, sides, 1 - active)
+        winner, by_tie = decide(conditions, active)
+    if winner is None and deck_empty and not can_play(sides[1 - active]):
+        lead = sides[active].progress - sides[1 - active].progress
+        winner = active if lead >= 0 else 1 - active
+        by_tie = lead == 0
+        conditions = [Condition(winner, "exhaustion", True)]
+    return winner, tuple(conditions), by_tie
+
+
 def end_step(
     state: GameState, events: tuple[Event, ...], sides: tuple[Side, ...] | None = None
 ) -> GameState:
@@ -95,18 +115,7 @@ def end_step(
     if sides is None:
         sides = state.sides
     active = state.active
-    if _quiet(rules, sides):
-        conditions: list[Condition] = []
-        winner, by_tie = None, False
-    else:
-        conditions = side_conditions(rules, sides, active)
-        conditions += side_conditions(rules, sides, 1 - active)
-        winner, by_tie = decide(conditions, active)
-    if winner is None and not state.deck and not can_play(sides[1 - active]):
-        lead = sides[active].progress - sides[1 - active].progress
-        winner = active if lead >= 0 else 1 - active
-        by_tie = lead == 0
-        conditions = [Condition(winner, "exhaustion", True)]
+    winner, conditions, by_tie = judge(rules, sides, active, not state.deck)
     if winner is not None:
         return GameState(
             rules=rules,
@@ -119,7 +128,7 @@ def end_step(
             supply=state.supply,
             market_deck=state.market_deck,
             market_discard=state.market_discard,
-            result=Result(winner, tuple(conditions), by_tie),
+            result=Result(winner, conditions, by_tie),
             events=(*events, Event(EventKind.GAME_OVER, winner)),
         )
     turn = state.turn + 1

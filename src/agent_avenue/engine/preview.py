@@ -58,10 +58,19 @@ def recruit_preview(view: PlayerView, side: int, agent: str) -> RecruitPreview:
     )
 
 
+def board_distance(start: int, target: int) -> int:
+    """Spaces forward (clockwise) from board space `start` to board space `target` (0-13)."""
+    return (target - start) % BOARD_SIZE
+
+
 def distance_to_catch(view: PlayerView, side: int) -> int:
-    """Spaces side `side` must gain on the opponent to catch them (1 to 13)."""
+    """Spaces on the board from side `side`'s meeple forward to the opponent's: 1 to 13 while
+    neither has caught the other, 0 once `side` has reached or passed the opponent (a board
+    distance, never a progress difference: show it only while the game is on)."""
     lead = view.sides[side].progress - view.sides[1 - side].progress
-    return max(CATCH_LEAD - lead, 1) if lead < CATCH_LEAD else 0
+    if lead >= CATCH_LEAD:
+        return 0
+    return board_distance(view.sides[side].position, view.sides[1 - side].position)
 
 
 def spaces_to_home(view: PlayerView, side: int) -> int:
@@ -84,4 +93,11 @@ def unseen_agents(view: PlayerView) -> dict[str, int]:
     return {a: n for a, n in counts.items() if n > 0}
 
 
-__all__ = ["BOARD_SIZE", "RecruitPreview", "distance_to_catch", "recruit_preview", "unseen_agents"]
+__all__ = [
+    "RecruitPreview",
+    "board_distance",
+    "distance_to_catch",
+    "recruit_preview",
+    "spaces_to_home",
+    "unseen_agents",
+]
