@@ -46,6 +46,7 @@ def reference(state: GameState) -> tuple[Any, ...]:
         [T.card_index[c] for c in state.market_deck],
         [sorted(T.card_index[c] for c in s.ongoing) for s in state.sides],
         -1 if state.result is None else state.result.winner,
+        state.result is not None and state.result.by_tie_rule,
         sorted(encode(T, a) for a in legal_actions(state)),
     )
 
@@ -66,6 +67,7 @@ def fast(g: FastGame) -> tuple[Any, ...]:
         list(g.mdeck[g.mpos :]),
         [sorted(e.cards) if e is not None else [] for e in g.extras],
         g.winner,
+        g.winner >= 0 and g.by_tie,
         sorted(g.legal()),
     )
 

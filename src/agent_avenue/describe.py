@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 from agent_avenue.engine import Condition, Event, EventKind, Mark, PlayerView, Result, Rules
 from agent_avenue.engine.preview import distance_to_catch
+from agent_avenue.engine.preview import space_of as board_space
 from agent_avenue.engine.rules import (
-    BOARD_SIZE,
     HOMES,
     DistinctAgentsWin,
     HomeBoost,
@@ -97,7 +97,7 @@ def _cards(n: int) -> str:
 
 def space_of(side: int, progress: int) -> int:
     """The board space (0-13) of a side's meeple at an unwrapped progress."""
-    return (HOMES[side] + progress) % BOARD_SIZE
+    return board_space(HOMES[side], progress)
 
 
 def _recruited(agent: str, count: int, words: bool = False) -> str:

@@ -28,13 +28,14 @@ from agent_avenue.engine import (
     Result,
     Rules,
     distance_to_catch,
+    lose_rescue,
+    reaches,
     recruit_preview,
+    space_of,
     spaces_to_home,
+    split_verdict,
 )
-from agent_avenue.engine.end_step import lose_rescue
 from agent_avenue.engine.rules import (
-    BOARD_SIZE,
-    CATCH_LEAD,
     DistinctAgentsWin,
     HomeBoost,
     HomeGuardWin,
@@ -46,6 +47,7 @@ from agent_avenue.engine.rules import (
     StealFromPlay,
 )
 from agent_avenue.i18n import agent_name, card_name, t
+from agent_avenue.verdict_text import verdict_phrase
 
 __all__ = [
     "catch_phrase",
@@ -54,6 +56,7 @@ __all__ = [
     "explain_result",
     "explain_step",
     "icon_note",
+    "mark_agents",
     "market_card_line",
     "move_words",
     "nth_agent",
@@ -127,12 +130,13 @@ def _mark_words(
 
 
 def catch_phrase(preview: RecruitPreview, names: tuple[str, str], side: int) -> str:
-    """How far from catching a recruit alone would leave the side, or that it catches."""
+    """Where a recruit judged alone would leave the side: it reaches the other's space (a catch
+    unless the other moves away), walks into reach, or the board distance still to cover."""
     if preview.catches:
         return t("explain.catches", other=names[1 - side])
-    if preview.lead <= -CATCH_LEAD:
+    if preview.caught:
         return t("explain.caught_by", side=names[side], other=names[1 - side])
-    return t("explain.to_catch", n=CATCH_LEAD - preview.lead)
+    return t("explain.to_catch", n=preview.distance)
 
 
 def preview_phrase(
@@ -202,23 +206,24 @@ def offer_split_line(view: PlayerView, taken: str, kept: str, names: tuple[str, 
 def split_phrase(
     view: PlayerView, side: int, mine: str, theirs: str, names: tuple[str, str]
 ) -> str:
-    """Where side `side` recruiting `mine` while the opponent recruits `theirs` leaves things.
+    """Where side `side` recruiting `mine` while the opponent recruits `theirs` leaves things,
+    as the End step decides it (engine/outcomes.py): both moves happen together."""
+    if side == view.active:
+        verdict = split_verdict(view, theirs, mine)
+    else:
+        verdict = split_verdict(view, mine, theirs)
+    text = verdict_phrase(verdict, side, names, mark_agents(view.rules))
+    for who in (side, 1 - side):
+        alone = recruit_preview(view, who, mine if who == side else theirs)
+        if alone.catches and not verdict.catches(who):
+            escape = t("verdict.escape", side=names[who], other=names[1 - who])
+            return t("verdict.join").join((escape, text))
+    return text
 
-    Both moves happen together: the End step sees the lead after both.
-    """
-    other = 1 - side
-    me = recruit_preview(view, side, mine)
-    them = recruit_preview(view, other, theirs)
-    if me.outcome is Mark.WIN or them.outcome is Mark.LOSE:
-        return t("explain.split_win", side=names[side])
-    if me.outcome is Mark.LOSE or them.outcome is Mark.WIN:
-        return t("explain.split_lose", side=names[side])
-    lead = me.lead - them.move
-    if lead >= CATCH_LEAD:
-        return t("explain.split_catch", side=names[side], other=names[other])
-    if lead <= -CATCH_LEAD:
-        return t("explain.split_caught", side=names[side], other=names[other])
-    return t("explain.split_distance", side=names[side], n=CATCH_LEAD - lead)
+
+def mark_agents(rules: Rules) -> dict[str, str]:
+    """Each mark's End-step reason with its agent: {"codebreakers": "codebreaker", ...}."""
+    return {reason: agent for agent, _, reason in rules.marks}
 
 
 # After a reveal --------------------------------------------------------------------------------
@@ -286,7 +291,7 @@ def _recruit_sentence(event: Event, after: PlayerView, names: tuple[str, str], s
 
 def escapes(events: Iterable[Event], after: PlayerView, names: tuple[str, str]) -> list[str]:
     """Escapes: a side whose own move alone reached the other, while the other's move in the
-    same turn kept the lead below the catch distance (CATCH_LEAD)."""
+    same turn took it out of reach (the End step's catch test, `reaches`)."""
     starts: dict[int, int] = {}
     for event in events:
         if event.kind is EventKind.RECRUIT and event.side not in starts:
@@ -298,17 +303,14 @@ def escapes(events: Iterable[Event], after: PlayerView, names: tuple[str, str]) 
         other = 1 - side
         end_mine = after.sides[side].progress
         end_theirs = after.sides[other].progress
-        alone = end_mine - starts[other]
-        together = end_mine - end_theirs
-        if alone >= CATCH_LEAD > together:
-            moved = end_theirs - starts[other]
+        if reaches(end_mine, starts[other]) and not reaches(end_mine, end_theirs):
             lines.append(
                 t(
                     "explain.escape",
                     side=names[side],
                     other=names[other],
-                    n=moved,
-                    left=CATCH_LEAD - together,
+                    n=end_theirs - starts[other],
+                    left=distance_to_catch(after, side),
                 )
             )
     return lines
@@ -360,12 +362,17 @@ def _take_sentence(event: Event, after: PlayerView, names: tuple[str, str]) -> s
 
 
 def explain_step(
-    before: PlayerView, after: PlayerView, events: tuple[Event, ...], names: tuple[str, str]
+    before: PlayerView,
+    after: PlayerView,
+    events: tuple[Event, ...],
+    names: tuple[str, str],
+    seats: tuple[str, ...] = (),
 ) -> list[str]:
     """The sentences of a reveal: each recruit with the count rule, landings, cards taken,
     escapes, and at the end of the game every condition the End step found.
 
-    `before` and `after` are public views around the step; `events` are its public events.
+    `before` and `after` are public views around the step; `events` are its public events;
+    `seats` names each player of a team game (who discarded, who played which card).
     """
     lines: list[str] = []
     for event in events:
@@ -374,14 +381,14 @@ def explain_step(
         if kind in (EventKind.TURN, EventKind.GAME_OVER):
             continue
         if kind is EventKind.RECRUIT and event.agent:
-            space = (after.sides[event.side].home + event.end) % BOARD_SIZE
+            space = space_of(after.sides[event.side].home, event.end)
             lines.append(_recruit_sentence(event, after, names, space))
         elif kind is EventKind.LAND:
             lines.append(t("explain.land", side=names[event.side], space=event.end))
         elif kind is EventKind.TAKE and event.card:
             lines.append(_take_sentence(event, after, names))
         else:
-            sentence = describe_event(event, names, after.rules)
+            sentence = describe_event(event, names, after.rules, seats)
             if sentence:
                 lines.append(sentence)
     lines.extend(escapes(events, after, names))

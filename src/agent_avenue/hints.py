@@ -22,11 +22,14 @@ from agent_avenue.engine import (
     PlayerView,
     Recruit,
     Take,
+    hidden_outcomes,
+    sure_winner,
     unseen_agents,
 )
 from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
 from agent_avenue.explain import preview_phrase, split_phrase
 from agent_avenue.i18n import agent_name, card_name, t
+from agent_avenue.verdict_text import tally_of
 
 __all__ = [
     "Hint",
@@ -102,13 +105,13 @@ def seat_view(public: PlayerView, actor: int, legal: tuple[Action, ...]) -> Play
     return replace(public, seat=actor, legal=legal, hand=(), discarded=())
 
 
-def _decisive(score: float) -> str | None:
-    """A prefix when the evaluation sees a sure result."""
-    from agent_avenue.bots.evaluation import DEFAULT_WEIGHTS
-
-    if score >= DEFAULT_WEIGHTS.decisive - 1e-6:
+def _sure_prefix(view: PlayerView, action: Action) -> str | None:
+    """A prefix when the engine's verdicts make the result sure this turn: the action wins
+    whatever the answer or hidden card, or every legal action loses."""
+    me = view.me.index
+    if sure_winner(view, action) == me:
         return t("hint.wins")
-    if score <= -DEFAULT_WEIGHTS.decisive + 1e-6:
+    if all(sure_winner(view, other) == 1 - me for other in view.legal):
         return t("hint.loses")
     return None
 
@@ -129,18 +132,21 @@ def _reason(view: PlayerView, action: Action, names: tuple[str, str]) -> str:
         )
     if isinstance(action, Recruit):
         face_up = view.face_up or ""
+        result = t("verdict.result", text=tally_of(hidden_outcomes(view), action.face_up, names))
         if action.face_up:
-            return t(
+            reason = t(
                 "hint.take_up",
                 agent=agent_name(face_up),
                 line=preview_phrase(view, me, face_up, names),
             )
-        return t(
-            "hint.take_down",
-            agent=agent_name(face_up),
-            other=names[other],
-            line=preview_phrase(view, other, face_up, names),
-        )
+        else:
+            reason = t(
+                "hint.take_down",
+                agent=agent_name(face_up),
+                other=names[other],
+                line=preview_phrase(view, other, face_up, names),
+            )
+        return t("hint.then", text=reason, result=result)
     if isinstance(action, Discard):
         return t(
             "hint.discard",
@@ -257,8 +263,9 @@ def _suggest_team(view: PlayerView, names: tuple[str, str], seats: tuple[str, ..
         return None
     action, wins = found
     text = _team_reason(view, action, names, seats)
-    if wins:
-        text = t("hint.with_outcome", outcome=t("hint.wins"), text=text)
+    prefix = _sure_prefix(view, action)
+    if prefix is not None:
+        text = t("hint.with_outcome", outcome=prefix, text=text)
     return Hint(action, 1.0 if wins else 0.0, t("hint.line", text=text))
 
 
@@ -276,7 +283,7 @@ def suggest(view: PlayerView, names: tuple[str, str], seats: tuple[str, ...] = (
     action = choose(view, scores)
     score = scores[action]
     text = _reason(view, action, names)
-    prefix = _decisive(score)
+    prefix = _sure_prefix(view, action)
     if prefix is not None:
         text = t("hint.with_outcome", outcome=prefix, text=text)
     return Hint(action, score, t("hint.line", text=text))

@@ -236,6 +236,7 @@ class FastGame:
     __slots__ = (
         "active",
         "adv",
+        "by_tie",
         "deck",
         "disc",
         "dleft",
@@ -286,6 +287,7 @@ class FastGame:
     pagent: int
     picker: int
     winner: int
+    by_tie: bool  # whether the tie rule decided the game (checked against the reference)
 
     def clone(self) -> FastGame:
         """An independent copy (immutable parts are shared)."""
@@ -315,6 +317,7 @@ class FastGame:
         g.pagent = self.pagent
         g.picker = self.picker
         g.winner = self.winner
+        g.by_tie = self.by_tie
         return g
 
     # Queries -------------------------------------------------------------------------------
@@ -619,10 +622,12 @@ class FastGame:
         other_candidate = w1 or l0
         if active_candidate:
             self.winner = active
+            self.by_tie = other_candidate
         elif other_candidate:
             self.winner = other
         elif self.dpos >= len(self.deck) and self.hn[other] < 2:
             self.winner = active if self.prog[active] >= self.prog[other] else other
+            self.by_tie = self.prog[active] == self.prog[other]
         else:
             self.turn += 1
             self.active = other
@@ -680,6 +685,7 @@ def fast_game(state: GameState) -> FastGame:
     g.pagent = ai[pending.agent] if pending and pending.agent else -1
     g.picker = state.picker if state.picker is not None else -1
     g.winner = state.result.winner if state.result else -1
+    g.by_tie = state.result.by_tie_rule if state.result else False
     return g
 
 

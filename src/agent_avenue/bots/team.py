@@ -33,10 +33,11 @@ from agent_avenue.engine import (
     Recruit,
     apply,
     legal_actions,
+    lose_rescue,
     unseen_agents,
 )
 from agent_avenue.engine.movement import modified_move
-from agent_avenue.engine.rules import CATCH_LEAD, LoseBecomesWin, Mark
+from agent_avenue.engine.rules import CATCH_LEAD, Mark
 from agent_avenue.engine.sampling import determinize
 from agent_avenue.engine.state import Side
 
@@ -87,11 +88,8 @@ def _worth(state: GameState, side: Side, agent: str) -> float:
     if icon is Mark.WIN:
         return MARK_WORTH
     if icon is Mark.LOSE:
-        for card in side.ongoing:
-            effect = rules.card_by_id[card].effect
-            if isinstance(effect, LoseBecomesWin) and effect.agent == agent:
-                return MARK_WORTH
-        return -MARK_WORTH
+        # The engine's own rescue test (Leader of the Pack turns the loss into a win).
+        return MARK_WORTH if lose_rescue(rules, side.ongoing, agent) is not None else -MARK_WORTH
     move = rules.moves[agent][count]
     return float(modified_move(rules, side.ongoing, agent, move) if side.ongoing else move)
 

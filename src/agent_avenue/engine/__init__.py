@@ -13,6 +13,7 @@ from agent_avenue.engine.actions import (
     Recruit,
     Take,
 )
+from agent_avenue.engine.end_step import lose_rescue
 from agent_avenue.engine.errors import IllegalAction, InvalidPosition
 from agent_avenue.engine.events import Event, EventKind
 from agent_avenue.engine.legal import legal_actions, legal_offers, why_illegal
@@ -21,16 +22,20 @@ from agent_avenue.engine.notation import NotationError, format_action, parse_act
 from agent_avenue.engine.outcomes import (
     HiddenOutcomes,
     Verdict,
+    action_verdicts,
     deck_after_offer,
     hidden_outcomes,
     offer_outcomes,
     split_verdict,
+    sure_winner,
 )
 from agent_avenue.engine.preview import (
     RecruitPreview,
     board_distance,
     distance_to_catch,
+    reaches,
     recruit_preview,
+    space_of,
     spaces_to_home,
     unseen_agents,
 )
@@ -71,6 +76,7 @@ __all__ = [
     "SideView",
     "Take",
     "Verdict",
+    "action_verdicts",
     "apply",
     "board_distance",
     "choice_uses_hand",
@@ -81,13 +87,17 @@ __all__ = [
     "hidden_outcomes",
     "legal_actions",
     "legal_offers",
+    "lose_rescue",
     "new_game",
     "offer_outcomes",
     "parse_action",
     "player_view",
+    "reaches",
     "recruit_preview",
+    "space_of",
     "spaces_to_home",
     "split_verdict",
+    "sure_winner",
     "unseen_agents",
     "why_illegal",
 ]

@@ -22,7 +22,7 @@ def side_conditions(rules: Rules, sides: tuple[Side, ...], index: int) -> list[C
     side = sides[index]
     other = sides[1 - index]
     found: list[Condition] = []
-    if side.progress - other.progress >= CATCH_LEAD:
+    if reaches(side.progress, other.progress):
         found.append(Condition(index, "catch", True))
     in_play = side.in_play
     for agent, by_count, reason in rules.marks:
@@ -43,6 +43,12 @@ def side_conditions(rules: Rules, sides: tuple[Side, ...], index: int) -> list[C
         if distinct_win or guard_win:
             found.append(Condition(index, card, True))
     return found
+
+
+def reaches(progress: int, other_progress: int) -> bool:
+    """Whether a meeple at unwrapped `progress` has reached or passed one at `other_progress`:
+    the catch test of the End step."""
+    return progress - other_progress >= CATCH_LEAD
 
 
 def lose_rescue(rules: Rules, ongoing: tuple[str, ...], agent: str) -> str | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from agent_avenue.engine.actions import Action, Offer, PlayDown, Recruit
 from agent_avenue.engine.end_step import judge
 from agent_avenue.engine.movement import recruit_agent
 from agent_avenue.engine.preview import board_distance, unseen_agents
@@ -26,10 +27,12 @@ from agent_avenue.engine.view import PlayerView, SideView
 __all__ = [
     "HiddenOutcomes",
     "Verdict",
+    "action_verdicts",
     "deck_after_offer",
     "hidden_outcomes",
     "offer_outcomes",
     "split_verdict",
+    "sure_winner",
 ]
 
 
@@ -45,6 +48,7 @@ class Verdict:
     positions: tuple[int, int]
     progress: tuple[int, int]
     moves: tuple[int, int]
+    in_play: tuple[tuple[str, ...], tuple[str, ...]]
     winner: int | None
     conditions: tuple[Condition, ...]
     by_tie_rule: bool
@@ -142,6 +146,7 @@ def split_verdict(view: PlayerView, taken: str, kept: str) -> Verdict:
         positions=(sides[0].position, sides[1].position),
         progress=(sides[0].progress, sides[1].progress),
         moves=(sides[0].progress - before[0], sides[1].progress - before[1]),
+        in_play=(sides[0].in_play, sides[1].in_play),
         winner=winner,
         conditions=conditions,
         by_tie_rule=by_tie,
@@ -172,3 +177,28 @@ def hidden_outcomes(view: PlayerView, face_up: str | None = None) -> HiddenOutco
         if_up={agent: split_verdict(view, up, agent) for agent in counts},
         if_down={agent: split_verdict(view, agent, up) for agent in counts},
     )
+
+
+def action_verdicts(view: PlayerView, action: Action) -> tuple[Verdict, ...]:
+    """Every verdict the End step may reach this turn after the view's seat plays `action`,
+    as far as this seat can tell: both answers to an offer, every card a hidden one could be
+    for a recruit. Empty for actions that reach no End step by themselves (a discard, a pick)."""
+    if isinstance(action, Offer):
+        return tuple(offer_outcomes(view, action.face_up, action.face_down).values())
+    if isinstance(action, PlayDown) and view.face_up is not None:
+        return tuple(offer_outcomes(view, view.face_up, action.agent).values())
+    if isinstance(action, Recruit) and view.face_up is not None:
+        outcomes = hidden_outcomes(view)
+        chosen = outcomes.if_up if action.face_up else outcomes.if_down
+        return tuple(chosen.values())
+    return ()
+
+
+def sure_winner(view: PlayerView, action: Action) -> int | None:
+    """The side that wins at this turn's End step whatever the answer or the hidden card, if
+    one does (None: it depends, a black market card comes first, or play goes on)."""
+    verdicts = action_verdicts(view, action)
+    if not verdicts or any(not v.decided for v in verdicts):
+        return None
+    winners = {v.winner for v in verdicts}
+    return winners.pop() if len(winners) == 1 else None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agent_avenue.engine.end_step import lose_rescue
+from agent_avenue.engine.end_step import lose_rescue, reaches
 from agent_avenue.engine.movement import recruit_agent
 from agent_avenue.engine.rules import BOARD_SIZE, CATCH_LEAD, Mark
 from agent_avenue.engine.state import Mode, Side
@@ -23,11 +23,17 @@ class RecruitPreview:
     mark: Mark | None  # the WIN or LOSE mark this copy shows, if any
     outcome: Mark | None  # what that mark means for this side, its ongoing cards included
     lead: int  # the side's lead over the opponent afterwards (7 or more: a catch)
+    distance: int  # board spaces from the new space forward to the opponent's meeple
 
     @property
     def catches(self) -> bool:
         """Whether this recruit alone would reach or pass the opponent."""
-        return self.lead >= CATCH_LEAD
+        return reaches(self.lead, 0)
+
+    @property
+    def caught(self) -> bool:
+        """Whether this recruit alone would leave the side reached or passed by the opponent."""
+        return reaches(0, self.lead)
 
 
 def _side(view: SideView) -> Side:
@@ -55,6 +61,7 @@ def recruit_preview(view: PlayerView, side: int, agent: str) -> RecruitPreview:
         mark=mark,
         outcome=outcome,
         lead=moved.progress - other.progress,
+        distance=board_distance(moved.position, other.position),
     )
 
 
@@ -70,7 +77,13 @@ def distance_to_catch(view: PlayerView, side: int) -> int:
     lead = view.sides[side].progress - view.sides[1 - side].progress
     if lead >= CATCH_LEAD:
         return 0
-    return board_distance(view.sides[side].position, view.sides[1 - side].position)
+    # The homes are CATCH_LEAD apart: the gap on the board is what the lead leaves to cover.
+    return (CATCH_LEAD - lead) % BOARD_SIZE
+
+
+def space_of(home: int, progress: int) -> int:
+    """The board space (0-13) of a meeple that started on `home` and moved `progress` in all."""
+    return (home + progress) % BOARD_SIZE
 
 
 def spaces_to_home(view: PlayerView, side: int) -> int:
@@ -97,7 +110,9 @@ __all__ = [
     "RecruitPreview",
     "board_distance",
     "distance_to_catch",
+    "reaches",
     "recruit_preview",
+    "space_of",
     "spaces_to_home",
     "unseen_agents",
 ]

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from agent_avenue.describe import signed
-from agent_avenue.engine import Phase, PlayerView, RecruitPreview, recruit_preview
-from agent_avenue.engine.preview import unseen_agents
-from agent_avenue.engine.rules import CATCH_LEAD
+from agent_avenue.engine import Phase, PlayerView, hidden_outcomes, recruit_preview, unseen_agents
 from agent_avenue.i18n import LANGUAGES, agent_name, card_name, catalogue, t
+from agent_avenue.verdict_text import tally_of
 
 SEAT_KEYS = ("seat.green", "seat.blue")
 
@@ -40,20 +39,6 @@ def who(seat: int, names: tuple[str, ...]) -> str:
     return t("app.name_colour", name=name, colour=colour)
 
 
-def effect_text(preview: RecruitPreview, view: PlayerView, side: int, other: str) -> str:
-    """What one recruit would do: the move or mark, then the catch distance or a landing."""
-    from agent_avenue.ui.widgets._common import preview_text  # the widgets load after startup
-
-    parts = [preview_text(preview, view, side)]
-    if preview.catches:
-        parts.append(t("recruit.preview_catches", other=other))
-    else:
-        parts.append(t("recruit.preview_distance", distance=CATCH_LEAD - preview.lead))
-    if preview.lands_on_market:
-        parts.append(t("recruit.preview_market"))
-    return t("recruit.preview_join").join(parts)
-
-
 def preview_line(view: PlayerView, side: int, agent: str, names: tuple[str, str]) -> str:
     """What recruiting `agent` would do for `side`, judged alone (if nothing else moved), with
     the count rule: "2nd Sentinel: +2 (middle icon), 5 to catch" (explain.preview_phrase)."""
@@ -70,7 +55,6 @@ def hidden_range(view: PlayerView, side: int, names: tuple[str, str]) -> str:
         return t("recruit.preview_hidden_unknown")
     previews = [(recruit_preview(view, side, agent), n) for agent, n in unseen.items()]
     moves = [p.move for p, _ in previews]
-    catching = sum(n for p, n in previews if p.catches)
     marks = sum(n for p, n in previews if p.mark is not None)
     text = t(
         "recruit.preview_hidden_range",
@@ -78,13 +62,31 @@ def hidden_range(view: PlayerView, side: int, names: tuple[str, str]) -> str:
         low=signed(min(moves)),
         high=signed(max(moves)),
     )
-    if catching:
-        text += " " + t(
-            "recruit.preview_hidden_catches", count=catching, total=total, other=names[1 - side]
-        )
     if marks:
         text += " " + t("recruit.preview_hidden_marks", count=marks)
     return text
+
+
+def recruit_result(
+    view: PlayerView, face_up_taken: bool, names: tuple[str, str], face_up: str | None = None
+) -> str:
+    """What taking the face-up card (or the hidden one) leads to, over every card the hidden
+    one could be, as the End step decides it (engine.hidden_outcomes)."""
+    outcomes = hidden_outcomes(view, face_up)
+    return t("verdict.result", text=tally_of(outcomes, face_up_taken, names))
+
+
+def lead_result(view: PlayerView, face_up: str, names: tuple[str, str]) -> str:
+    """A team's leader choosing `face_up`: what each answer of the other side leads to, over
+    every card the partner's face-down one could be (as this seat knows it)."""
+    outcomes = hidden_outcomes(view, face_up)
+    other = names[1 - view.active]
+    return t(
+        "verdict.lead_result",
+        other=other,
+        up=tally_of(outcomes, True, names),
+        down=tally_of(outcomes, False, names),
+    )
 
 
 def agent_list(agents: Iterable[str]) -> str:

@@ -32,7 +32,7 @@ from agent_avenue.engine import (
 from agent_avenue.explain import market_card_line, offer_card_lines, offer_split_line
 from agent_avenue.i18n import agent_name, card_name, t
 from agent_avenue.ui.messages import ActionChosen, Continue
-from agent_avenue.ui.phrases import hidden_range, preview_line
+from agent_avenue.ui.phrases import hidden_range, preview_line, recruit_result
 from agent_avenue.ui.widgets import AgentCard, CardBack, MarketCardView
 
 Params = tuple[object, ...]
@@ -307,6 +307,7 @@ class RecruitPanel(Panel):
                     # What the hidden card could do for the opponent, from what this seat saw.
                     theirs_hidden = hidden_range(view, active, self.names)
                     yield Static(_plain(t("recruit.other_gets", other=other, line=theirs_hidden)))
+                    yield Static(_plain(recruit_result(view, True, self.names)), classes="result")
             with Horizontal(classes="recruit-option", id="recruit-down"):
                 yield CardBack()
                 with Vertical(classes="panel-info"):
@@ -315,6 +316,7 @@ class RecruitPanel(Panel):
                     yield Static(_plain(t("recruit.for_you", line=hidden)))
                     theirs = preview_line(view, active, view.face_up, self.names)
                     yield Static(_plain(t("recruit.other_gets", other=other, line=theirs)))
+                    yield Static(_plain(recruit_result(view, False, self.names)), classes="result")
         hand = ", ".join(agent_name(a) for a in view.hand) or t("recruit.empty_hand")
         yield Static(_plain(t("recruit.your_hand", hand=hand)), classes="panel-status")
 

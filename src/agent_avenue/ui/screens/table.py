@@ -12,7 +12,6 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.timer import Timer
 
-from agent_avenue.describe import describe_event
 from agent_avenue.engine import (
     Action,
     Event,
@@ -21,8 +20,8 @@ from agent_avenue.engine import (
     PlayerView,
     Recruit,
     Rules,
+    space_of,
 )
-from agent_avenue.engine.rules import BOARD_SIZE
 from agent_avenue.explain import explain_step
 from agent_avenue.i18n import retranslate, t
 from agent_avenue.session import LogEntry
@@ -84,7 +83,7 @@ def movement_frames(
     for i in range(max(len(paths[0]), len(paths[1]))):
         for side in (0, 1):
             if i < len(paths[side]):
-                current[side] = (homes[side] + paths[side][i]) % BOARD_SIZE
+                current[side] = space_of(homes[side], paths[side][i])
         frames.append((current[0], current[1]))
     return frames
 
@@ -261,15 +260,8 @@ class TableScreen(Screen[None]):
                 headline = recruit_headline(before, recruit, names)
                 if headline:
                     lines.append(headline)
-            if not self.seats:
-                # A duel: what happened and why (count rule, escapes, landings), explain.py.
-                lines.extend(explain_step(before, after, events, names))
-            for event in events if self.seats else ():
-                if event.kind in (EventKind.TURN, EventKind.GAME_OVER):
-                    continue
-                sentence = describe_event(event, names, self.rules, self.seats)
-                if sentence:
-                    lines.append(sentence)
+            # What happened and why (count rule, escapes, landings, the End step), explain.py.
+            lines.extend(explain_step(before, after, events, names, self.seats))
             recruited = recruited_cards(events) if recruit is not None else ()
             # The cards are drawn against the view before the recruit: they mark the copy used.
             return RevealPanel(before, tuple(lines), recruited, names, retranslate(prompt))

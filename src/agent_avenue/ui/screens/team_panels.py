@@ -21,9 +21,10 @@ from textual.widgets import Static
 
 from agent_avenue.engine import Action, Discard, Phase, PlayerView, Recruit, Take
 from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
+from agent_avenue.explain import split_phrase
 from agent_avenue.i18n import agent_name, t
 from agent_avenue.teams import partner_of
-from agent_avenue.ui.phrases import hidden_range, preview_line
+from agent_avenue.ui.phrases import hidden_range, lead_result, preview_line, recruit_result
 from agent_avenue.ui.screens.panels import (
     HAND_ROW,
     ChoicePanel,
@@ -299,6 +300,7 @@ class PlayUpPanel(_PlayPanel):
         ours = preview_line(self.view, self.side, chosen, self.names)
         lines.append(t("team.to_other", other=self.names[other], line=theirs))
         lines.append(t("team.to_team", line=ours))
+        lines.append(lead_result(self.view, chosen, self.names))
         return lines
 
 
@@ -357,6 +359,8 @@ class PlayDownPanel(_PlayPanel):
         for taken, kept in ((up, chosen), (chosen, up)):
             ours = preview_line(self.view, self.side, kept, self.names)
             lines.append(t("team.if_taken", other=other, agent=agent_name(taken), mine=ours))
+            result = split_phrase(self.view, self.side, kept, taken, self.names)
+            lines.append(t("verdict.result", text=result))
         return lines
 
 
@@ -399,6 +403,7 @@ class TeamRecruitPanel(RecruitPanel):
                     ours = preview_line(view, me, view.face_up, self.names)
                     yield Static(_plain(t("team.for_team", line=ours)))
                     yield Static(_plain(t("recruit.other_gets_hidden", other=other)))
+                    yield Static(_plain(recruit_result(view, True, self.names)), classes="result")
             with Horizontal(classes="recruit-option", id="recruit-down"):
                 yield CardBack()
                 with Vertical(classes="panel-info"):
@@ -407,6 +412,7 @@ class TeamRecruitPanel(RecruitPanel):
                     yield Static(_plain(t("team.for_team", line=hidden)))
                     theirs = preview_line(view, active, view.face_up, self.names)
                     yield Static(_plain(t("recruit.other_gets", other=other, line=theirs)))
+                    yield Static(_plain(recruit_result(view, False, self.names)), classes="result")
         yield Static(_plain(t("team.recruit_no_hand")), classes="panel-status")
 
 

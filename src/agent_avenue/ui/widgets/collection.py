@@ -148,13 +148,14 @@ class CollectionPanel(Widget):
         key = "collection.title_active" if active else "collection.title"
         self.heading = t(key, meeple=meeple(side), name=names[side])
         distance = distance_to_catch(view, side)
-        catch = t("collection.catch", n=distance) if distance else t("collection.caught")
-        self.stats = t(
-            "collection.stats",
-            hand=facts.hand_size,
-            discards=facts.discards_left,
-            catch=catch,
-        )
+        if view.result is not None:
+            catch = ""  # no distance once the game is over: the result says what happened
+        elif distance:
+            catch = t("collection.catch", n=distance)
+        else:
+            catch = t("collection.caught")
+        key = "collection.stats_over" if view.result is not None else "collection.stats"
+        self.stats = t(key, hand=facts.hand_size, discards=facts.discards_left, catch=catch)
         self.hands_text = ""
         if is_team_side(view, side, seats):
             self.hands_text = t("team.collection_hands", hands=member_hands(view, side, seats))

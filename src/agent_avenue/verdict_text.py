@@ -1,0 +1,102 @@
+"""Sentences that state the engine's verdicts: who wins, who catches whom, how far, what waits.
+
+Every claim here is read off a `Verdict` (engine/outcomes.py); nothing is decided again. The
+texts are made by `t()`, so each keeps its key and placeholders (the property test reads them).
+"""
+
+from __future__ import annotations
+
+from agent_avenue.describe import agent_plural, count_word
+from agent_avenue.engine import Condition, HiddenOutcomes, Verdict
+from agent_avenue.i18n import card_name, t
+
+__all__ = ["hidden_tally", "verdict_phrase"]
+
+
+def _main_condition(verdict: Verdict) -> Condition:
+    """The condition that names the result: the winner's own win, else the loser's loss."""
+    winner = verdict.winner
+    for condition in verdict.conditions:
+        if condition.side == winner and condition.wins:
+            return condition
+    for condition in verdict.conditions:
+        if condition.side != winner and not condition.wins:
+            return condition
+    return verdict.conditions[0]
+
+
+def _win_phrase(verdict: Verdict, names: tuple[str, str], agent_of: dict[str, str]) -> str:
+    """The result in words: "Green catches Blue", "Blue loses with three Daredevils"."""
+    winner = verdict.winner
+    assert winner is not None
+    won, lost = names[winner], names[1 - winner]
+    condition = _main_condition(verdict)
+    reason = condition.reason
+    if reason == "catch":
+        text = t("verdict.win_catch", winner=won, loser=lost)
+    elif reason == "exhaustion":
+        text = t("verdict.win_exhaustion", winner=won)
+    elif reason in agent_of:
+        agent = agent_of[reason]
+        count = count_word(verdict.in_play[condition.side].count(agent))
+        key = "verdict.win_mark" if condition.wins else "verdict.lose_mark"
+        text = t(key, winner=won, loser=lost, count=count, agents=agent_plural(agent))
+    else:
+        text = t("verdict.win_card", winner=won, card=card_name(reason))
+    if verdict.by_tie_rule:
+        return t("verdict.tie", text=text, winner=won)
+    return text
+
+
+def verdict_phrase(
+    verdict: Verdict, side: int, names: tuple[str, str], agent_of: dict[str, str]
+) -> str:
+    """What one answer leads to, as the End step decides it, from side `side`'s point of view.
+
+    `agent_of` maps a mark's reason ("codebreakers") to its agent (the rules' `marks`).
+    """
+    if verdict.pickup_follows:
+        landers = t("verdict.and").join(names[s] for s in dict.fromkeys(verdict.landings))
+        if verdict.winner is None:
+            return t("verdict.pickup", sides=landers)
+        return t("verdict.pickup_before", sides=landers, text=_win_phrase(verdict, names, agent_of))
+    if verdict.winner is not None:
+        return _win_phrase(verdict, names, agent_of)
+    distance = verdict.distance(side)
+    return t("verdict.goes_on", side=names[side], n=distance)
+
+
+def hidden_tally(
+    outcomes: dict[str, Verdict], counts: dict[str, int], names: tuple[str, str]
+) -> str:
+    """Over the cards the hidden one could be: how many make each side win, how many bring a
+    black market pickup first, and how many let play go on."""
+    total = sum(counts.values())
+    wins = [0, 0]
+    pickups = 0
+    going_on = 0
+    for agent, verdict in outcomes.items():
+        copies = counts[agent]
+        if verdict.pickup_follows:
+            pickups += copies
+        elif verdict.winner is not None:
+            wins[verdict.winner] += copies
+        else:
+            going_on += copies
+    for side in (0, 1):
+        if wins[side] == total:
+            return t("verdict.tally_always", name=names[side])
+    if going_on == total:
+        return t("verdict.tally_never", total=total)
+    parts = [t("verdict.tally_win", name=names[s], n=wins[s]) for s in (0, 1) if wins[s]]
+    if pickups:
+        parts.append(t("verdict.tally_pickup", n=pickups))
+    if going_on:
+        parts.append(t("verdict.tally_on", n=going_on))
+    return t("verdict.tally", total=total, parts=t("verdict.join").join(parts))
+
+
+def tally_of(outcomes: HiddenOutcomes, face_up_taken: bool, names: tuple[str, str]) -> str:
+    """The tally for one recruit choice: taking the face-up card, or taking the hidden one."""
+    verdicts = outcomes.if_up if face_up_taken else outcomes.if_down
+    return hidden_tally(verdicts, outcomes.counts, names)
