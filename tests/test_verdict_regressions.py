@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from conftest import BLUE, GREEN, play, position
-
 from agent_avenue.engine import (
     RECRUIT_UP,
     Offer,
@@ -15,6 +13,7 @@ from agent_avenue.explain import split_phrase
 from agent_avenue.hints import suggest
 from agent_avenue.ui.phrases import preview_line, recruit_result
 from agent_avenue.ui.widgets.collection import CollectionPanel
+from conftest import BLUE, GREEN, play, position
 
 NAMES = ("Green", "Blue")
 
