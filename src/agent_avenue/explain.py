@@ -47,7 +47,7 @@ from agent_avenue.engine.rules import (
     StealFromPlay,
 )
 from agent_avenue.i18n import agent_name, card_name, t
-from agent_avenue.verdict_text import verdict_phrase
+from agent_avenue.verdict_text import joined, verdict_phrase
 
 __all__ = [
     "catch_phrase",
@@ -217,7 +217,7 @@ def split_phrase(
         alone = recruit_preview(view, who, mine if who == side else theirs)
         if alone.catches and not verdict.catches(who):
             escape = t("verdict.escape", side=names[who], other=names[1 - who])
-            return t("verdict.join").join((escape, text))
+            return joined([escape, text])
     return text
 
 

@@ -10,7 +10,7 @@ from agent_avenue.describe import agent_plural, count_word
 from agent_avenue.engine import Condition, HiddenOutcomes, Verdict
 from agent_avenue.i18n import card_name, t
 
-__all__ = ["hidden_tally", "verdict_phrase"]
+__all__ = ["hidden_tally", "joined", "tally_of", "verdict_phrase"]
 
 
 def _main_condition(verdict: Verdict) -> Condition:
@@ -93,7 +93,15 @@ def hidden_tally(
         parts.append(t("verdict.tally_pickup", n=pickups))
     if going_on:
         parts.append(t("verdict.tally_on", n=going_on))
-    return t("verdict.tally", total=total, parts=t("verdict.join").join(parts))
+    return t("verdict.tally", total=total, parts=joined(parts))
+
+
+def joined(parts: list[str]) -> str:
+    """Phrases joined with "; ", each kept as made by `t()` (claims stay readable in tests)."""
+    text = parts[0]
+    for part in parts[1:]:
+        text = t("verdict.pair", a=text, b=part)
+    return text
 
 
 def tally_of(outcomes: HiddenOutcomes, face_up_taken: bool, names: tuple[str, str]) -> str:

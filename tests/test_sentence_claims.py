@@ -1,0 +1,222 @@
+"""Every claim a deciding player reads is what the engine then decides.
+
+Random games in both modes, duels and team games. At each offer, face-down play and recruit,
+the preview lines and the hint shown to the deciding seat are built; each possible answer
+(each recruit choice, each card the hidden one could be) is applied to the real state, and
+every claim in the lines is checked against the result. The claims are read from the texts'
+own keys and placeholders (`t()` keeps them), so a sentence that says "Green catches Blue" is
+checked as that claim, in whatever language.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from agent_avenue.data import default_rules
+from agent_avenue.engine import (
+    GameState,
+    Mode,
+    Offer,
+    Phase,
+    Recruit,
+    apply,
+    distance_to_catch,
+    hidden_outcomes,
+    new_game,
+    player_view,
+)
+from agent_avenue.engine.actions import PlayDown
+from agent_avenue.explain import offer_split_line, split_phrase
+from agent_avenue.hints import suggest
+from agent_avenue.i18n import Translated
+from agent_avenue.ui.phrases import recruit_result
+
+RULES = default_rules()
+NAMES = ("Green", "Blue")
+CONFIGS = [(players, mode) for players in (2, 3, 4) for mode in Mode]
+GAMES = 60
+HINT_EVERY = 3
+
+
+def nodes(text: object) -> Iterator[Translated]:
+    """Every text made by `t()` inside `text`, its placeholders included."""
+    if isinstance(text, Translated):
+        yield text
+        for value in text.params.values():
+            yield from nodes(value)
+
+
+def side_named(name: object) -> int:
+    """The side a name in a claim stands for."""
+    return NAMES.index(str(name))
+
+
+def check_claims(text: str, after: GameState) -> int:
+    """Check every outcome claim in `text` against the state after the answer it is about."""
+    checked = 0
+    for node in nodes(text):
+        key, params = node.key, node.params
+        result = after.result
+        if key in ("verdict.pickup", "verdict.pickup_before"):
+            assert after.phase is Phase.PICK, (text, after)
+            return checked + 1  # the rest of the sentence is "before the card"
+        if key in (
+            "verdict.win_catch",
+            "verdict.win_mark",
+            "verdict.lose_mark",
+            "verdict.win_card",
+            "verdict.win_exhaustion",
+        ):
+            assert result is not None, (text, after)
+            assert result.winner == side_named(params["winner"]), (text, result)
+            if key == "verdict.win_catch":
+                assert "catch" in result.reasons
+            if key == "verdict.win_exhaustion":
+                assert "exhaustion" in result.reasons
+            checked += 1
+        elif key == "verdict.tie":
+            assert result is not None and result.by_tie_rule, (text, result)
+            assert result.winner == after.active
+            checked += 1
+        elif key == "verdict.goes_on":
+            assert result is None and after.phase is not Phase.PICK, (text, after)
+            view = player_view(after, None)
+            assert distance_to_catch(view, side_named(params["side"])) == params["n"], text
+            assert 1 <= int(str(params["n"])) <= 13
+            checked += 1
+        elif key == "verdict.escape":
+            assert result is None or "catch" not in result.reasons or (
+                result.winner != side_named(params["side"])
+            )
+            checked += 1
+    return checked
+
+
+def tally_claims(text: str, state: GameState, face_up_taken: bool) -> int:
+    """Check a result tally over the hidden card: each count is the number of cards with which
+    the real state (that card put in the offer) ends that way."""
+    assert state.offer is not None
+    up = state.offer[0]
+    counts = hidden_outcomes(player_view(state, state.to_act)).counts
+    wins = [0, 0]
+    pickups = going_on = 0
+    for agent, copies in counts.items():
+        after = apply(state._replace(offer=(up, agent)), Recruit(face_up_taken))
+        if after.phase is Phase.PICK:
+            pickups += copies
+        elif after.result is not None:
+            wins[after.result.winner] += copies
+        else:
+            going_on += copies
+    total = sum(counts.values())
+    checked = 0
+    for node in nodes(text):
+        key, params = node.key, node.params
+        if key == "verdict.tally_win":
+            assert wins[side_named(params["name"])] == params["n"], text
+        elif key == "verdict.tally_pickup":
+            assert pickups == params["n"], text
+        elif key == "verdict.tally_on":
+            assert going_on == params["n"], text
+        elif key == "verdict.tally_always":
+            assert wins[side_named(params["name"])] == total, text
+        elif key == "verdict.tally_never":
+            assert going_on == total, text
+        elif key == "verdict.tally":
+            assert params["total"] == total
+        else:
+            continue
+        checked += 1
+    return checked
+
+
+def check_offer(state: GameState, with_hint: bool) -> int:
+    """An offer (or a face-down play): each split line and the hint, against each answer."""
+    seat = state.to_act
+    assert seat is not None
+    view = player_view(state, seat)
+    me = view.me.index
+    checked = 0
+    for action in view.legal:
+        if isinstance(action, Offer):
+            up, down = action.face_up, action.face_down
+            lines = {
+                True: offer_split_line(view, up, down, NAMES),
+                False: offer_split_line(view, down, up, NAMES),
+            }
+        elif isinstance(action, PlayDown) and view.face_up is not None:
+            up, down = view.face_up, action.agent
+            lines = {
+                True: split_phrase(view, me, down, up, NAMES),
+                False: split_phrase(view, me, up, down, NAMES),
+            }
+        else:
+            continue
+        offered = apply(state, action)
+        for face_up, line in lines.items():
+            checked += check_claims(line, apply(offered, Recruit(face_up)))
+    if with_hint:
+        checked += check_hint(state)
+    return checked
+
+
+def check_hint(state: GameState) -> int:
+    """The hint's sentence: its sure-win prefix and every claim about each answer."""
+    seat = state.to_act
+    assert seat is not None
+    view = player_view(state, seat)
+    hint = suggest(view, NAMES)
+    if hint is None:
+        return 0
+    checked = 0
+    after = apply(state, hint.action)
+    for node in nodes(hint.text):
+        if node.key == "hint.offer":
+            for param, face_up in (("if_up", True), ("if_down", False)):
+                checked += check_claims_of(node.params[param], apply(after, Recruit(face_up)))
+        elif node.key == "hint.wins" and isinstance(hint.action, Offer):
+            for face_up in (True, False):
+                final = apply(after, Recruit(face_up))
+                assert final.result is not None and final.result.winner == view.me.index
+            checked += 1
+        elif node.key == "hint.then" and isinstance(hint.action, Recruit):
+            checked += tally_claims(node.params["result"], state, hint.action.face_up)  # type: ignore[arg-type]
+    return checked
+
+
+def check_claims_of(text: object, after: GameState) -> int:
+    """check_claims for a placeholder value (a text made by `t()`)."""
+    return check_claims(text, after) if isinstance(text, Translated) else 0
+
+
+def check_recruit(state: GameState, with_hint: bool) -> int:
+    """A recruit: both result lines against every card the hidden one could be."""
+    view = player_view(state, state.to_act)
+    checked = 0
+    for face_up in (True, False):
+        checked += tally_claims(recruit_result(view, face_up, NAMES), state, face_up)
+    if with_hint:
+        checked += check_hint(state)
+    return checked
+
+
+@pytest.mark.parametrize(("players", "mode"), CONFIGS)
+def test_every_claim_is_the_engines_verdict(players: int, mode: Mode) -> None:
+    checked = 0
+    for seed in range(GAMES):
+        rng = random.Random(seed)
+        state = new_game(RULES, mode, seed, seed % 2, players=players)
+        step = 0
+        while not state.is_over:
+            step += 1
+            # Hints in team games sample deals: judge them on a few decisions only.
+            with_hint = step % (HINT_EVERY * (3 if players > 2 else 1)) == 0
+            if state.phase is Phase.RECRUIT:
+                checked += check_recruit(state, with_hint)
+            elif state.phase in (Phase.OFFER, Phase.PLAY_DOWN):
+                checked += check_offer(state, with_hint)
+            state = apply(state, rng.choice(player_view(state, state.to_act).legal))
+    assert checked > 1000  # the test really read claims
