@@ -88,8 +88,10 @@ def check_claims(text: str, after: GameState) -> int:
             assert 1 <= int(str(params["n"])) <= 13
             checked += 1
         elif key == "verdict.escape":
-            assert result is None or "catch" not in result.reasons or (
-                result.winner != side_named(params["side"])
+            assert (
+                result is None
+                or "catch" not in result.reasons
+                or (result.winner != side_named(params["side"]))
             )
             checked += 1
     return checked

@@ -19,9 +19,10 @@ __all__ = ["CollectionPanel", "agent_lines"]
 def agent_lines(view: PlayerView, side: int) -> list[tuple[str, int, str]]:
     """(agent, copies in play, next-copy text) per agent name the side has, in table order.
 
-    The next-copy text comes from recruit_preview: WIN, LOSE or the signed move, then "catch"
-    when that recruit alone would catch the opponent and "$" when it would stop on a black
-    market space.
+    The next-copy text comes from recruit_preview: WIN, LOSE or the signed move, then
+    "reaches" when that recruit alone would reach the opponent's space (a catch unless the
+    opponent moves away) and "$" when it would stop on a black market space; no flags once the
+    game is over.
     """
     counts = Counter(view.sides[side].in_play)
     rows: list[tuple[str, int, str]] = []
@@ -30,9 +31,10 @@ def agent_lines(view: PlayerView, side: int) -> list[tuple[str, int, str]]:
             continue
         preview = recruit_preview(view, side, agent)
         parts = [preview_text(preview, view, side)]
-        if preview.mark is None and preview.catches:
+        over = view.result is not None
+        if preview.mark is None and preview.catches and not over:
             parts.append(t("collection.flag_catch"))
-        if view.mode is Mode.ADVANCED and preview.lands_on_market:
+        if view.mode is Mode.ADVANCED and preview.lands_on_market and not over:
             parts.append(t("collection.flag_market"))
         rows.append((agent, counts[agent], " ".join(parts)))
     return rows
