@@ -497,3 +497,30 @@ def test_security_system_wins_exactly_when_no_space_is_left_to_home() -> None:
             assert spaces_to_home(view, owner) == 0
             wins += 1
     assert wins >= 3
+
+
+def test_team_reveals_are_explained() -> None:
+    """A team game's reveal gets the same explanation as a duel's: every recruit with the
+    count rule, and at the end every condition the End step found."""
+    from agent_avenue.engine import Phase, apply, new_game
+    from agent_avenue.i18n import Translated
+
+    rules = default_rules()
+    explained = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        state = new_game(rules, Mode.ADVANCED, seed, 0, players=4)
+        seats = ("Ann", "Bob", "Cid", "Dee")
+        while not state.is_over:
+            before = player_view(state, None)
+            recruiting = state.phase is Phase.RECRUIT
+            state = apply(state, rng.choice(player_view(state, state.to_act).legal))
+            if not recruiting:
+                continue
+            after = player_view(state, None)
+            lines = explain_step(before, after, after.events, NAMES, seats)
+            keys = [line.key for line in lines if isinstance(line, Translated)]
+            assert keys.count("explain.recruit") + keys.count("explain.recruit_via") >= 2
+            explained += 1
+        assert state.result is not None
+    assert explained > 50
