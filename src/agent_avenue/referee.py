@@ -6,13 +6,11 @@ from collections import Counter
 
 from agent_avenue.engine import (
     GameState,
-    IllegalAction,
     Mode,
-    NotationError,
-    apply,
+    ReplayError,
     format_action,
     legal_actions,
-    parse_action,
+    replay_from,
 )
 from agent_avenue.engine.state import Member
 
@@ -72,13 +70,10 @@ def referee_report(state: GameState) -> dict[str, object]:
 
 def run_moves(state: GameState, moves: list[str]) -> GameState:
     """Parse and apply each move in turn; raise RefereeError at the first bad one."""
-    for number, text in enumerate(moves, start=1):
-        shown = text.strip()
-        try:
-            state = apply(state, parse_action(shown, state.rules))
-        except (NotationError, IllegalAction) as exc:
-            raise RefereeError(f'move {number} ("{shown}"): {exc}') from None
-    return state
+    try:
+        return replay_from(state, moves)
+    except ReplayError as exc:
+        raise RefereeError(str(exc)) from None
 
 
 def split_moves(text: str) -> list[str]:

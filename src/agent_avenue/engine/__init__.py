@@ -25,6 +25,15 @@ from agent_avenue.engine.preview import (
     spaces_to_home,
     unseen_agents,
 )
+from agent_avenue.engine.record import (
+    GameRecord,
+    ReplayError,
+    ReplayProblem,
+    ReplayStep,
+    replay,
+    replay_from,
+    replay_steps,
+)
 from agent_avenue.engine.reducer import apply
 from agent_avenue.engine.rules import Mark, Rules
 from agent_avenue.engine.setup import PositionSetup, SeatSetup, from_position, new_game
@@ -43,6 +52,7 @@ __all__ = [
     "Discard",
     "Event",
     "EventKind",
+    "GameRecord",
     "GameState",
     "IllegalAction",
     "InvalidPosition",
@@ -55,6 +65,9 @@ __all__ = [
     "PositionSetup",
     "Recruit",
     "RecruitPreview",
+    "ReplayError",
+    "ReplayProblem",
+    "ReplayStep",
     "Result",
     "Rules",
     "SeatSetup",
@@ -71,6 +84,9 @@ __all__ = [
     "parse_action",
     "player_view",
     "recruit_preview",
+    "replay",
+    "replay_from",
+    "replay_steps",
     "spaces_to_home",
     "unseen_agents",
     "why_illegal",

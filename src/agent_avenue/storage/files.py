@@ -19,9 +19,8 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails
 
-from agent_avenue.engine import Mode
+from agent_avenue.engine import GameRecord, Mode
 from agent_avenue.i18n import t
-from agent_avenue.session import GameRecord
 from agent_avenue.storage.atomic import describe_os_error
 
 SAVE_FORMAT = "agent-avenue-save"
