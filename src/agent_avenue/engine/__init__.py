@@ -15,7 +15,17 @@ from agent_avenue.engine.actions import (
 )
 from agent_avenue.engine.errors import IllegalAction, InvalidPosition
 from agent_avenue.engine.events import Event, EventKind
-from agent_avenue.engine.legal import legal_actions, legal_offers, why_illegal
+from agent_avenue.engine.legal import (
+    Refusal,
+    RefusalReason,
+    face_down_refusal,
+    is_legal,
+    legal_actions,
+    legal_offers,
+    offer_refusal,
+    refusal,
+    why_illegal,
+)
 from agent_avenue.engine.market import choice_uses_hand
 from agent_avenue.engine.notation import NotationError, format_action, parse_action
 from agent_avenue.engine.preview import (
@@ -65,6 +75,8 @@ __all__ = [
     "PositionSetup",
     "Recruit",
     "RecruitPreview",
+    "Refusal",
+    "RefusalReason",
     "ReplayError",
     "ReplayProblem",
     "ReplayStep",
@@ -76,14 +88,18 @@ __all__ = [
     "apply",
     "choice_uses_hand",
     "distance_to_catch",
+    "face_down_refusal",
     "format_action",
     "from_position",
+    "is_legal",
     "legal_actions",
     "legal_offers",
     "new_game",
+    "offer_refusal",
     "parse_action",
     "player_view",
     "recruit_preview",
+    "refusal",
     "replay",
     "replay_from",
     "replay_steps",
