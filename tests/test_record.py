@@ -74,3 +74,33 @@ def test_a_record_that_cannot_be_dealt(rules: Rules) -> None:
     with pytest.raises(ReplayError, match=r"^the start: ") as caught:
         replay(rules, GameRecord(Mode.SIMPLE, 1, 0, players=5))
     assert caught.value.number == 0 and caught.value.problem == "setup"
+
+
+# Seats: the one place that knows them ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_seats_sides_and_partners(rules: Rules, players: int) -> None:
+    """Every seat's side, member and partner, from the functions and from a view, agree."""
+    from agent_avenue.engine import (
+        is_team_game,
+        member_of_seat,
+        new_game,
+        partner_of,
+        player_view,
+        seat_of,
+        seats_of,
+        side_of,
+    )
+
+    state = new_game(rules, Mode.SIMPLE, 1, 0, players=players)
+    assert state.players == players and state.is_team_game is is_team_game(players)
+    assert sorted(seats_of(0, players) + seats_of(1, players)) == list(range(players))
+    for seat in range(players):
+        view = player_view(state, seat)
+        assert view.players == players and view.is_team_game is (players > 2)
+        assert seat_of(side_of(seat), member_of_seat(seat)) == seat
+        assert seat in view.seats_of(side_of(seat)) and view.side == side_of(seat)
+        partner = partner_of(seat, players)
+        assert view.partner_of(seat) == partner and side_of(partner) == side_of(seat)
+        assert (partner == seat) is (len(seats_of(side_of(seat), players)) == 1)

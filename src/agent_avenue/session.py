@@ -20,6 +20,7 @@ from agent_avenue.engine import (
     player_view,
     replay,
     replay_steps,
+    side_of,
 )
 from agent_avenue.teams import check_names, side_names
 
@@ -72,7 +73,7 @@ def stage_of(state: GameState) -> Stage:
     phase = state.phase
     if actor is not None and phase in TEAM_DECISIONS and state.is_team_game:
         # The whole side decides (each member's hand stays hidden): a public screen.
-        return Stage(phase, actor, None, actor % 2)
+        return Stage(phase, actor, None, side_of(actor))
     private = phase in PRIVATE_PHASES or choice_uses_hand(state)
     return Stage(phase, actor, actor if private else None)
 

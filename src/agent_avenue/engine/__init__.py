@@ -46,12 +46,22 @@ from agent_avenue.engine.record import (
 )
 from agent_avenue.engine.reducer import apply
 from agent_avenue.engine.rules import Mark, Rules
+from agent_avenue.engine.seats import (
+    PLAYER_COUNTS,
+    is_team_game,
+    member_of_seat,
+    partner_of,
+    seat_of,
+    seats_of,
+    side_of,
+)
 from agent_avenue.engine.setup import PositionSetup, SeatSetup, from_position, new_game
 from agent_avenue.engine.state import Condition, GameState, Mode, Phase, Result
 from agent_avenue.engine.view import PlayerView, SideView, player_view
 
 __all__ = [
     "NO",
+    "PLAYER_COUNTS",
     "RECRUIT_DOWN",
     "RECRUIT_UP",
     "YES",
@@ -92,17 +102,23 @@ __all__ = [
     "format_action",
     "from_position",
     "is_legal",
+    "is_team_game",
     "legal_actions",
     "legal_offers",
+    "member_of_seat",
     "new_game",
     "offer_refusal",
     "parse_action",
+    "partner_of",
     "player_view",
     "recruit_preview",
     "refusal",
     "replay",
     "replay_from",
     "replay_steps",
+    "seat_of",
+    "seats_of",
+    "side_of",
     "spaces_to_home",
     "unseen_agents",
     "why_illegal",

@@ -29,6 +29,7 @@ from agent_avenue.engine.actions import (
     Take,
 )
 from agent_avenue.engine.market import choice_options
+from agent_avenue.engine.seats import seat_of
 from agent_avenue.engine.state import (
     CHOOSE,
     CONFIRM,
@@ -42,7 +43,6 @@ from agent_avenue.engine.state import (
     GameState,
     Phase,
     acting_member,
-    seat_of,
 )
 
 

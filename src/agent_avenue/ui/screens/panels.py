@@ -593,7 +593,7 @@ def recruit_headline(before: PlayerView, action: Recruit, names: tuple[str, str]
     """Who took which offered card ("Blue recruited the face-down card; Green gets...")."""
     recruiter = 1 - before.active
     key = "reveal.took_up" if action.face_up else "reveal.took_down"
-    if any(len(side.member_hand_sizes) > 1 for side in before.sides):
+    if before.is_team_game:
         key = "team.took_up" if action.face_up else "team.took_down"  # a team game
     return t(key, name=names[recruiter], other=names[before.active])
 
