@@ -341,3 +341,30 @@ def test_replay_runs_the_app_with_the_game(
     for call in fake_app:
         assert isinstance(call.pop("rules"), Rules)
         assert call == {"replay": record}
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_export_then_referee_reads_a_team_game(
+    home: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], players: int
+) -> None:
+    """An exported 3- or 4-player game replays in the referee to the same final position."""
+    rng = random.Random(players)
+    state = new_game(RULES, Mode.ADVANCED, 5, 1, players=players)
+    played: list[str] = []
+    while not state.is_over:
+        action = rng.choice(legal_actions(state))
+        played.append(format_action(action))
+        state = apply(state, action)
+    names = ("Ada", "Bob", "Cid", "Dee")[:players]
+    record = GameRecord(Mode.ADVANCED, 5, 1, names, tuple(played), RULES.version, players)
+    record_finished(record, (HUMAN,) * players)
+    out = tmp_path / "team.json"
+    assert main(["export", "last", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["referee", "--game", str(out)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert state.result is not None
+    assert report["players"] == players
+    assert report["winner"] == state.result.winner
+    assert report["turn"] == state.turn
+    assert report["legal"] == []

@@ -16,7 +16,7 @@ from agent_avenue import __version__, cli_storage
 from agent_avenue.arguments import RaisingParser, UsageError, seed_number
 from agent_avenue.data import DataError, load_rules
 from agent_avenue.data.scenario import ScenarioError, load_scenario
-from agent_avenue.engine import GameState, Rules, new_game
+from agent_avenue.engine import GameState, Rules, is_team_game, new_game
 from agent_avenue.i18n import (
     LANGUAGE_ENV,
     LANGUAGES,
@@ -93,7 +93,7 @@ def _check_names(names: tuple[str, ...] | None, players: int) -> None:
     if names is None or len(names) == players:
         return
     text = ",".join(names)
-    if players == 2:
+    if not is_team_game(players):
         raise UsageError(t("language.cli.names_format", text=text))
     order = t(f"team.cli_order_{players}")
     raise UsageError(t("team.cli_names_count", text=text, players=players, order=order))

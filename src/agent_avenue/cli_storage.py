@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from agent_avenue.data import load_rules
-from agent_avenue.engine import GameState, Rules, new_game
+from agent_avenue.engine import GameState, Rules
 from agent_avenue.history import (
     add_export_arguments,
     add_history_arguments,
@@ -82,7 +82,7 @@ def referee_game(path: Path, rules: Rules) -> tuple[GameState, list[str]]:
         record = load_game_file(path, rules=rules)
     except StorageError as exc:
         raise RefereeError(str(exc)) from None
-    return new_game(rules, record.mode, record.seed, record.first), list(record.moves)
+    return record.start(rules), list(record.moves)
 
 
 def run(

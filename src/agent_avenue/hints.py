@@ -23,6 +23,8 @@ from agent_avenue.engine import (
     Recruit,
     Take,
     hidden_outcomes,
+    member_of_seat,
+    side_of,
     sure_winner,
     unseen_agents,
 )
@@ -77,7 +79,7 @@ def scores_for(view: PlayerView) -> dict[Action, float]:
 
 def _team_game(view: PlayerView) -> bool:
     """Whether the view is of a team game (the evaluation judges duels only)."""
-    return view.leader is not None or any(len(s.member_hand_sizes) > 1 for s in view.sides)
+    return view.leader is not None or view.is_team_game
 
 
 def best_of(scores: dict[Action, float], legal: tuple[Action, ...]) -> Action:
@@ -181,8 +183,8 @@ def _hidden_hand(view: PlayerView) -> bool:
     """Whether the view is a seat's without its hand (a decision on a shared screen)."""
     seat = view.seat
     assert seat is not None
-    sizes = view.sides[seat % 2].member_hand_sizes
-    member = seat // 2
+    sizes = view.sides[side_of(seat)].member_hand_sizes
+    member = member_of_seat(seat)
     return member < len(sizes) and len(view.hand) != sizes[member]
 
 
@@ -193,7 +195,7 @@ def _dealt_views(view: PlayerView, rng: random.Random) -> list[PlayerView]:
         return [view]
     seat = view.seat
     assert seat is not None
-    size = view.sides[seat % 2].member_hand_sizes[seat // 2]
+    size = view.sides[side_of(seat)].member_hand_sizes[member_of_seat(seat)]
     pool = [agent for agent, copies in sorted(unseen_agents(view).items()) for _ in range(copies)]
     return [
         replace(view, hand=tuple(rng.sample(pool, min(size, len(pool))))) for _ in range(TEAM_HANDS)
@@ -253,7 +255,7 @@ def _team_reason(
 
 def _seat_name(seat: int, names: tuple[str, str], seats: tuple[str, ...]) -> str:
     """A member's name (its side's name when the seat names are not known)."""
-    return seats[seat] if seat < len(seats) else names[seat % 2]
+    return seats[seat] if seat < len(seats) else names[side_of(seat)]
 
 
 def _suggest_team(view: PlayerView, names: tuple[str, str], seats: tuple[str, ...]) -> Hint | None:

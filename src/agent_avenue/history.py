@@ -24,6 +24,7 @@ from rich.text import Text
 
 from agent_avenue.arguments import RaisingParser, UsageError
 from agent_avenue.data import DataError
+from agent_avenue.engine import is_team_game, side_of
 from agent_avenue.i18n import DEFAULT_LANGUAGE, card_name, catalogue, t
 from agent_avenue.teams import side_names
 
@@ -132,7 +133,7 @@ def player_totals(rows: Sequence[HistoryRow]) -> list[PlayerTotals]:
         for seat in range(len(row.names)):  # team games: every player wins with their side
             label = player_label(row.names[seat], row.players[seat])
             games[label] += 1
-            if seat % 2 == row.winner:
+            if side_of(seat) == row.winner:
                 wins[label] += 1
     totals = [PlayerTotals(label, games[label], wins[label]) for label in games]
     return sorted(totals, key=lambda t: (-t.wins, -t.games, t.player.casefold()))
@@ -158,7 +159,7 @@ def side_label(row: HistoryRow, side: int) -> str:
 
 def winner_label(row: HistoryRow) -> str:
     """The winner's name, or a winning team's names joined in the language in use."""
-    if len(row.names) == 2:
+    if not is_team_game(len(row.names)):
         return row.winner_name
     return side_names(tuple(row.names))[row.winner]
 

@@ -6,13 +6,11 @@ from collections import Counter
 
 from agent_avenue.engine import (
     GameState,
-    IllegalAction,
     Mode,
-    NotationError,
-    apply,
+    ReplayError,
     format_action,
     legal_actions,
-    parse_action,
+    replay_from,
 )
 from agent_avenue.engine.state import Member
 
@@ -25,7 +23,7 @@ class RefereeError(Exception):
 
 def player_count(state: GameState) -> int:
     """How many players the game has: 2 (a duel), 3 or 4 (team games)."""
-    return sum(len(side.members) for side in state.sides)
+    return state.players
 
 
 def _per_seat(state: GameState) -> list[Member | None]:
@@ -33,12 +31,8 @@ def _per_seat(state: GameState) -> list[Member | None]:
 
     Seats 0 and 1 are green's and blue's first players, 2 and 3 their partners.
     """
-    seats = 2 if player_count(state) == 2 else 4
-    members: list[Member | None] = []
-    for seat in range(seats):
-        side = state.sides[seat % 2]
-        members.append(side.members[seat // 2] if seat // 2 < len(side.members) else None)
-    return members
+    seats = 4 if state.is_team_game else 2
+    return [state.member_of(seat) if seat < state.players else None for seat in range(seats)]
 
 
 def referee_report(state: GameState) -> dict[str, object]:
@@ -72,13 +66,10 @@ def referee_report(state: GameState) -> dict[str, object]:
 
 def run_moves(state: GameState, moves: list[str]) -> GameState:
     """Parse and apply each move in turn; raise RefereeError at the first bad one."""
-    for number, text in enumerate(moves, start=1):
-        shown = text.strip()
-        try:
-            state = apply(state, parse_action(shown, state.rules))
-        except (NotationError, IllegalAction) as exc:
-            raise RefereeError(f'move {number} ("{shown}"): {exc}') from None
-    return state
+    try:
+        return replay_from(state, moves)
+    except ReplayError as exc:
+        raise RefereeError(str(exc)) from None
 
 
 def split_moves(text: str) -> list[str]:

@@ -7,6 +7,8 @@ asks `is_bot(kind)` for the seat that must act; nothing here knows anything abou
 
 from __future__ import annotations
 
+from agent_avenue.engine import side_of
+
 HUMAN = "human"
 BOT = "bot"
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
@@ -96,7 +98,7 @@ def seat_kinds(opponent: str = HUMAN, players: int = 2, human_side: int = 0) -> 
     With a human opponent every seat is human. Seats are numbered as the engine numbers them
     (seat = side + 2 * member), so in a team game the opponent's kind fills a whole side.
     """
-    return tuple(HUMAN if seat % 2 == human_side else opponent for seat in range(players))
+    return tuple(HUMAN if side_of(seat) == human_side else opponent for seat in range(players))
 
 
 def bot_seats(kinds: SeatKinds) -> tuple[int, ...]:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from agent_avenue.engine import (
     Action,
     Event,
+    GameRecord,
     GameState,
     Mode,
     Phase,
@@ -16,9 +17,10 @@ from agent_avenue.engine import (
     apply,
     choice_uses_hand,
     format_action,
-    new_game,
-    parse_action,
     player_view,
+    replay,
+    replay_steps,
+    side_of,
 )
 from agent_avenue.teams import check_names, side_names
 
@@ -28,28 +30,7 @@ PRIVATE_PHASES = frozenset({Phase.OFFER, Phase.RECRUIT, Phase.PLAY_UP, Phase.PLA
 TEAM_DECISIONS = frozenset({Phase.LEAD, Phase.RECRUIT, Phase.PICK})
 """Team game: decisions a whole side makes together, on a screen that shows no hand."""
 
-
-@dataclass(frozen=True, slots=True)
-class GameRecord:
-    """Everything that determines a game: saves, replays and bug reports are this."""
-
-    mode: Mode
-    seed: int
-    first: int
-    names: tuple[str, ...] = ("Green", "Blue")
-    """One name per seat: green, blue, then (team games) green's and blue's second players."""
-    # Moves include discards, which are secret while the game runs: keep them out of reprs.
-    moves: tuple[str, ...] = field(default=(), repr=False)
-    rules_version: str = ""
-    players: int = 2
-    """2 for a duel; 3 (green's team of two against blue alone) or 4 for a team game."""
-
-    @property
-    def side_names(self) -> tuple[str, str]:
-        """The two sides' names, green first: the players' names, or "Ann & Cid" for a team."""
-        if self.players == 2:
-            return self.names[0], self.names[1]
-        return side_names(self.names)
+__all__ = ["SEAT_COLOURS", "GameRecord", "LogEntry", "Session", "Stage", "replay", "stage_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,23 +56,14 @@ class LogEntry:
     events: tuple[Event, ...]
 
 
-def replay(rules: Rules, record: GameRecord) -> GameState:
-    """The state after replaying a record's moves; raises on an illegal or unreadable move."""
-    state = new_game(rules, record.mode, record.seed, record.first, players=record.players)
-    for text in record.moves:
-        state = apply(state, parse_action(text, rules))
-    return state
-
-
 def _replay_logged(rules: Rules, record: GameRecord) -> tuple[GameState, LogEntry, list[LogEntry]]:
     """Replay a record: the final state, the opening's public events, and each move's."""
-    state = new_game(rules, record.mode, record.seed, record.first, players=record.players)
+    state = record.start(rules)
     opening = LogEntry(state.turn, tuple(e.public() for e in state.events))
     log: list[LogEntry] = []
-    for text in record.moves:
-        turn = state.turn
-        state = apply(state, parse_action(text, rules))
-        log.append(LogEntry(turn, tuple(e.public() for e in state.events)))
+    for step in replay_steps(state, record.moves):
+        log.append(LogEntry(state.turn, tuple(e.public() for e in step.state.events)))
+        state = step.state
     return state, opening, log
 
 
@@ -101,7 +73,7 @@ def stage_of(state: GameState) -> Stage:
     phase = state.phase
     if actor is not None and phase in TEAM_DECISIONS and state.is_team_game:
         # The whole side decides (each member's hand stays hidden): a public screen.
-        return Stage(phase, actor, None, actor % 2)
+        return Stage(phase, actor, None, side_of(actor))
     private = phase in PRIVATE_PHASES or choice_uses_hand(state)
     return Stage(phase, actor, actor if private else None)
 
@@ -140,7 +112,7 @@ class Session:
     @property
     def names(self) -> tuple[str, str]:
         """The two sides' names, green first: the players' names, or "Ann & Cid" for a team."""
-        return self._record.side_names
+        return side_names(self._record.names)
 
     @property
     def seat_names(self) -> tuple[str, ...]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from agent_avenue.arguments import RaisingParser, UsageError, seed_number
 from agent_avenue.bots.registry import make_bot
 from agent_avenue.data import default_rules
-from agent_avenue.engine import Mode, apply, new_game, player_view
+from agent_avenue.engine import Mode, apply, new_game, player_view, side_of
 from agent_avenue.i18n import DEFAULT_LANGUAGE, card_name, catalogue, t
 
 __all__ = [
@@ -178,7 +178,7 @@ def play_pair(
     outcomes: list[GameOutcome] = []
     for a_seat in (0, 1) if both else (0,):
         seats = range(players)
-        bots = {s: make_bot(spec_a if s % 2 == a_seat else spec_b) for s in seats}
+        bots = {s: make_bot(spec_a if side_of(s) == a_seat else spec_b) for s in seats}
         rngs = {s: _seat_rng(dealt, a_seat, s) for s in seats}
         state = new_game(rules, mode, dealt, first, players=players)
         while not state.is_over:
@@ -190,7 +190,7 @@ def play_pair(
         assert result is not None
         totals = {side: BotTotals() for side in (0, 1)}
         for s, b in bots.items():
-            totals[s % 2] += BotTotals(
+            totals[side_of(s)] += BotTotals(
                 b.stats.decisions, b.stats.playouts, b.stats.seconds, b.stats.cpu_seconds
             )
         outcomes.append(

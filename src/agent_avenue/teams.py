@@ -1,26 +1,13 @@
 """Who sits where in a team game (3 or 4 players), and the names of its sides and seats.
 
-Seats are numbered as the engine numbers them: seat = side + 2 * member, so seats 0 and 2
-play for green, 1 and 3 for blue. With 3 players green is the team of two and blue plays alone.
+Seats are numbered as the engine numbers them (agent_avenue.engine.seats, where the seat
+functions live): seats 0 and 2 play for green, 1 and 3 for blue.
 """
 
 from __future__ import annotations
 
+from agent_avenue.engine.seats import PLAYER_COUNTS, partner_of, seats_of
 from agent_avenue.i18n import t
-
-PLAYER_COUNTS = (2, 3, 4)
-"""How many players a game may have: a duel, two against one, two teams of two."""
-
-
-def seats_of(side: int, players: int) -> tuple[int, ...]:
-    """The seats of one side's players (green: 0 and 2; blue: 1, and 3 with 4 players)."""
-    return tuple(seat for seat in (side, side + 2) if seat < players)
-
-
-def partner_of(seat: int, players: int) -> int:
-    """The teammate of the player at `seat` (a player alone on a side: themself)."""
-    other = seat + 2 if seat < 2 else seat - 2
-    return other if other < players else seat
 
 
 def side_names(seat_names: tuple[str, ...]) -> tuple[str, str]:

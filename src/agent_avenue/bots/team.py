@@ -34,6 +34,7 @@ from agent_avenue.engine import (
     apply,
     legal_actions,
     lose_rescue,
+    side_of,
     unseen_agents,
 )
 from agent_avenue.engine.movement import modified_move
@@ -74,7 +75,7 @@ class TeamVerdict(NamedTuple):
 
 def is_team_view(view: PlayerView) -> bool:
     """Whether the view is of a team game (3 or 4 players)."""
-    return any(len(side.member_hand_sizes) > 1 for side in view.sides)
+    return view.is_team_game
 
 
 # The board judged from one side ----------------------------------------------------------------
@@ -169,7 +170,7 @@ def _outcome(
         return OPEN
     to_act = state.to_act
     assert to_act is not None
-    best_for_us = helped or to_act % 2 == side
+    best_for_us = helped or side_of(to_act) == side
     best = LOSS if best_for_us else WIN
     for action in _plays(state):
         found = _outcome(apply(state, action), side, turn, depth - 1, helped, steps)
@@ -200,7 +201,7 @@ def team_verdicts(
     """The verdict of every legal action of the view's seat, judged to the end of the turn."""
     if view.seat is None or not view.legal:
         return {}
-    side = view.seat % 2
+    side = side_of(view.seat)
     turn = view.turn
     states = _deals(view, rng, samples)
     out: dict[Action, TeamVerdict] = {}
@@ -245,7 +246,7 @@ def team_scores(
     """Each action's mean chance of winning over up to `rounds` sampled deals (fewer if `stop`
     says so), playing on `turns` turn changes after it; also the number of playouts run."""
     assert view.seat is not None
-    side = view.seat % 2
+    side = side_of(view.seat)
     totals = dict.fromkeys(actions, 0.0)
     done = 0
     played = 0

@@ -16,7 +16,17 @@ from agent_avenue.engine.actions import (
 from agent_avenue.engine.end_step import lose_rescue
 from agent_avenue.engine.errors import IllegalAction, InvalidPosition
 from agent_avenue.engine.events import Event, EventKind
-from agent_avenue.engine.legal import legal_actions, legal_offers, why_illegal
+from agent_avenue.engine.legal import (
+    Refusal,
+    RefusalReason,
+    face_down_refusal,
+    is_legal,
+    legal_actions,
+    legal_offers,
+    offer_refusal,
+    refusal,
+    why_illegal,
+)
 from agent_avenue.engine.market import choice_uses_hand
 from agent_avenue.engine.notation import NotationError, format_action, parse_action
 from agent_avenue.engine.outcomes import (
@@ -39,14 +49,33 @@ from agent_avenue.engine.preview import (
     spaces_to_home,
     unseen_agents,
 )
+from agent_avenue.engine.record import (
+    GameRecord,
+    ReplayError,
+    ReplayProblem,
+    ReplayStep,
+    replay,
+    replay_from,
+    replay_steps,
+)
 from agent_avenue.engine.reducer import apply
 from agent_avenue.engine.rules import Mark, Rules
+from agent_avenue.engine.seats import (
+    PLAYER_COUNTS,
+    is_team_game,
+    member_of_seat,
+    partner_of,
+    seat_of,
+    seats_of,
+    side_of,
+)
 from agent_avenue.engine.setup import PositionSetup, SeatSetup, from_position, new_game
 from agent_avenue.engine.state import Condition, GameState, Mode, Phase, Result
 from agent_avenue.engine.view import PlayerView, SideView, player_view
 
 __all__ = [
     "NO",
+    "PLAYER_COUNTS",
     "RECRUIT_DOWN",
     "RECRUIT_UP",
     "YES",
@@ -57,6 +86,7 @@ __all__ = [
     "Discard",
     "Event",
     "EventKind",
+    "GameRecord",
     "GameState",
     "HiddenOutcomes",
     "IllegalAction",
@@ -70,6 +100,11 @@ __all__ = [
     "PositionSetup",
     "Recruit",
     "RecruitPreview",
+    "Refusal",
+    "RefusalReason",
+    "ReplayError",
+    "ReplayProblem",
+    "ReplayStep",
     "Result",
     "Rules",
     "SeatSetup",
@@ -82,18 +117,31 @@ __all__ = [
     "choice_uses_hand",
     "deck_after_offer",
     "distance_to_catch",
+    "face_down_refusal",
     "format_action",
     "from_position",
     "hidden_outcomes",
+    "is_legal",
+    "is_team_game",
     "legal_actions",
     "legal_offers",
     "lose_rescue",
+    "member_of_seat",
     "new_game",
     "offer_outcomes",
+    "offer_refusal",
     "parse_action",
+    "partner_of",
     "player_view",
     "reaches",
     "recruit_preview",
+    "refusal",
+    "replay",
+    "replay_from",
+    "replay_steps",
+    "seat_of",
+    "seats_of",
+    "side_of",
     "space_of",
     "spaces_to_home",
     "split_verdict",

@@ -1,4 +1,4 @@
-"""Applying an action: check it against the legal actions, then run the matching step."""
+"""Applying an action: ask `refusal` whether the rules allow it, then run the matching step."""
 
 from __future__ import annotations
 
@@ -15,31 +15,25 @@ from agent_avenue.engine.actions import (
     Take,
 )
 from agent_avenue.engine.errors import IllegalAction
-from agent_avenue.engine.legal import is_legal, why_illegal
+from agent_avenue.engine.legal import refusal
 from agent_avenue.engine.market import choose, confirm, take
-from agent_avenue.engine.state import OFFER, RECRUIT, GameState
+from agent_avenue.engine.state import GameState
 from agent_avenue.engine.steps import discard, lead, offer, play_down, play_up, recruit
 
 
 def apply(state: GameState, action: Action) -> GameState:
     """The state after `action`; raises IllegalAction (saying why) if the rules forbid it."""
-    # The two commonest steps first, without the general dispatch below.
-    phase = state.phase
+    refused = refusal(state, action)
+    if refused is not None:
+        raise IllegalAction(refused.message)
+    # The two commonest steps first.
     kind = type(action)
-    if phase is RECRUIT and kind is Recruit:
-        assert isinstance(action, Recruit)
-        return recruit(state, action.face_up)
-    if phase is OFFER and kind is Offer and is_legal(state, action):
-        assert isinstance(action, Offer)
-        return offer(state, action.face_up, action.face_down)
-    if not is_legal(state, action):
-        raise IllegalAction(why_illegal(state, action))
-    if kind is Offer:
-        assert isinstance(action, Offer)
-        return offer(state, action.face_up, action.face_down)
     if kind is Recruit:
         assert isinstance(action, Recruit)
         return recruit(state, action.face_up)
+    if kind is Offer:
+        assert isinstance(action, Offer)
+        return offer(state, action.face_up, action.face_down)
     if kind is Discard:
         assert isinstance(action, Discard)
         return discard(state, action.agent)

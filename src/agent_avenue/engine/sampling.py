@@ -28,6 +28,7 @@ from agent_avenue.engine.market import choice_options
 from agent_avenue.engine.movement import modified_move
 from agent_avenue.engine.preview import unseen_agents
 from agent_avenue.engine.rules import DUEL_DISCARDS, MARKET_SPACES
+from agent_avenue.engine.seats import seat_of
 from agent_avenue.engine.setup import discard_allowance
 from agent_avenue.engine.state import (
     CHOOSE,
@@ -40,7 +41,6 @@ from agent_avenue.engine.state import (
     Mode,
     Pending,
     Side,
-    seat_of,
 )
 from agent_avenue.engine.view import PlayerView, SideView
 

@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from agent_avenue.engine.events import Event
 from agent_avenue.engine.rules import BOARD_SIZE, Rules
+from agent_avenue.engine.seats import member_of_seat, seat_of, side_of
 
 
 class Mode(StrEnum):
@@ -141,6 +142,11 @@ class GameState(NamedTuple):
     played_up: str | None = None  # team game: the face-up card, before the partner plays
 
     @property
+    def players(self) -> int:
+        """How many players: 2 (a duel), 3 or 4 (team games)."""
+        return sum(len(s.members) for s in self.sides)
+
+    @property
     def is_team_game(self) -> bool:
         """Whether any side has two members (3 or 4 players)."""
         return any(len(s.members) > 1 for s in self.sides)
@@ -188,22 +194,12 @@ class GameState(NamedTuple):
 
     def member_of(self, seat: int) -> Member:
         """The member sitting at `seat`."""
-        return self.sides[side_of(seat)].members[seat // 2]
+        return self.sides[side_of(seat)].members[member_of_seat(seat)]
 
 
 def first_phase(side: Side) -> Phase:
     """How a side's turn starts: a solo player offers, a team first picks who leads."""
     return OFFER if len(side.members) == 1 else LEAD
-
-
-def seat_of(side: int, member: int) -> int:
-    """The seat of a side's member: 0 and 1 are the first members, 2 and 3 their partners."""
-    return side + 2 * member
-
-
-def side_of(seat: int) -> int:
-    """The side a seat plays for (0 green, 1 blue)."""
-    return seat % 2
 
 
 def partner(side: Side, member: int) -> int:

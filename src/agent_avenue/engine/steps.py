@@ -8,6 +8,7 @@ from agent_avenue.engine.events import Event, EventKind
 from agent_avenue.engine.market import continue_turn
 from agent_avenue.engine.movement import recruit_agent
 from agent_avenue.engine.rules import HAND_SIZE
+from agent_avenue.engine.seats import seat_of
 from agent_avenue.engine.state import (
     GameState,
     Member,
@@ -16,7 +17,6 @@ from agent_avenue.engine.state import (
     Side,
     acting_member,
     partner,
-    seat_of,
 )
 
 _OFFER = EventKind.OFFER

@@ -8,7 +8,15 @@ from agent_avenue.engine.actions import Action
 from agent_avenue.engine.events import Event
 from agent_avenue.engine.legal import legal_actions
 from agent_avenue.engine.rules import Rules
-from agent_avenue.engine.state import GameState, Mode, Phase, Result, partner, seat_of
+from agent_avenue.engine.seats import (
+    is_team_game,
+    member_of_seat,
+    partner_of,
+    seat_of,
+    seats_of,
+    side_of,
+)
+from agent_avenue.engine.state import GameState, Mode, Phase, Result, partner
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,12 +73,30 @@ class PlayerView:
     @property
     def side(self) -> int | None:
         """The side this seat plays for (None for the spectators' view)."""
-        return None if self.seat is None else self.seat % 2
+        return None if self.seat is None else side_of(self.seat)
 
     @property
     def me(self) -> SideView:
         """This seat's own side (the active side in a spectators' view)."""
-        return self.sides[self.active if self.seat is None else self.seat % 2]
+        return self.sides[self.active if self.seat is None else side_of(self.seat)]
+
+    @property
+    def players(self) -> int:
+        """How many players: 2 (a duel), 3 or 4 (team games)."""
+        return sum(len(side.member_hand_sizes) for side in self.sides)
+
+    @property
+    def is_team_game(self) -> bool:
+        """Whether the game is played in teams (3 or 4 players)."""
+        return is_team_game(self.players)
+
+    def seats_of(self, side: int) -> tuple[int, ...]:
+        """The seats of one side's players (green: 0, and 2 in a team)."""
+        return seats_of(side, self.players)
+
+    def partner_of(self, seat: int) -> int:
+        """The teammate of the player at `seat` (a player alone on a side: themself)."""
+        return partner_of(seat, self.players)
 
     @property
     def opponent(self) -> SideView:
@@ -86,7 +112,9 @@ class PlayerView:
 def player_view(state: GameState, seat: int | None) -> PlayerView:
     """The view of `seat` (None: the spectators'): never another seat's hand, discards or the
     hidden offered card."""
-    if seat is not None and not (0 <= seat < 4 and seat // 2 < len(state.sides[seat % 2].members)):
+    if seat is not None and not (
+        0 <= seat < 4 and member_of_seat(seat) < len(state.sides[side_of(seat)].members)
+    ):
         raise ValueError(f"there is no player at seat {seat}")
     member = state.member_of(seat) if seat is not None else None
     to_act = state.to_act

@@ -19,9 +19,8 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails
 
-from agent_avenue.engine import Mode
+from agent_avenue.engine import GameRecord, Mode, is_team_game, seats_of
 from agent_avenue.i18n import t
-from agent_avenue.session import GameRecord
 from agent_avenue.storage.atomic import describe_os_error
 
 SAVE_FORMAT = "agent-avenue-save"
@@ -93,13 +92,12 @@ Kinds = Annotated[tuple[PlayerKind, ...], Field(min_length=2, max_length=4)]
 
 def stored_side_name(names: tuple[str, ...], side: int) -> str:
     """A side's name as files store it: its player's name, or "Ann & Cid" for a team of two."""
-    seats = [seat for seat in (side, side + 2) if seat < len(names)]
-    return " & ".join(names[seat] for seat in seats)
+    return " & ".join(names[seat] for seat in seats_of(side, len(names)))
 
 
 def format_version(names: tuple[str, ...]) -> int:
     """The version a file holding these names is written as: 1 for a duel, 2 for a team game."""
-    return DUEL_VERSION if len(names) == 2 else SAVE_VERSION
+    return SAVE_VERSION if is_team_game(len(names)) else DUEL_VERSION
 
 
 def _check_seats(version: int, names: tuple[str, ...], kinds: tuple[str, ...] | None) -> None:
@@ -269,7 +267,7 @@ class HistoryRow(_Model):
     @property
     def is_team_game(self) -> bool:
         """Whether the game had 3 or 4 players."""
-        return len(self.names) > 2
+        return is_team_game(len(self.names))
 
 
 class HistoryFile(Document):

@@ -16,9 +16,8 @@ from typing import NamedTuple
 from pydantic import ValidationError
 
 from agent_avenue.data import default_rules
-from agent_avenue.engine import GameState, NotationError, Rules, apply, new_game, parse_action
+from agent_avenue.engine import GameRecord, GameState, ReplayError, Rules, replay_steps
 from agent_avenue.i18n import t
-from agent_avenue.session import GameRecord
 from agent_avenue.storage.atomic import (
     SHARED,
     StorageError,
@@ -163,25 +162,24 @@ def _replay(rules: Rules, record: GameRecord, *, keep: bool) -> list[GameState]:
     """Replay a record through the engine, checking each move; every state if `keep`."""
     total = len(record.moves)
     try:
-        state = new_game(rules, record.mode, record.seed, record.first, players=len(record.names))
+        state = record.start(rules)
     except ValueError as exc:
         raise _ReplayFailure(0, total, "", str(exc), "setup") from None
     states = [state]
-    for number, text in enumerate(record.moves, start=1):
-        try:
-            action = parse_action(text, rules)
-        except NotationError as exc:
-            raise _ReplayFailure(number, total, text, str(exc), "unreadable") from None
-        try:
-            state = apply(state, action)
-        except ValueError as exc:  # IllegalAction, or a value the engine cannot use
-            raise _ReplayFailure(number, total, text, str(exc), "illegal") from None
-        except Exception as exc:  # a stored game must never crash the program at start-up
-            raise _ReplayFailure(number, total, text, repr(exc), "crash") from None
-        if keep:
-            states.append(state)
-        else:
-            states[0] = state
+    number = 0
+    try:
+        for step in replay_steps(state, record.moves):
+            number = step.number
+            if keep:
+                states.append(step.state)
+            else:
+                states[0] = step.state
+    except ReplayError as exc:
+        raise _ReplayFailure(exc.number, total, exc.text, exc.reason, exc.problem) from None
+    except ValueError as exc:  # a value the engine cannot use
+        raise _ReplayFailure(number + 1, total, record.moves[number], str(exc), "illegal") from None
+    except Exception as exc:  # a stored game must never crash the program at start-up
+        raise _ReplayFailure(number + 1, total, record.moves[number], repr(exc), "crash") from None
     return states
 
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from agent_avenue.engine import Action, Event, GameState, Offer, apply
+from agent_avenue.engine import Action, Event, GameState, Offer, apply, replay_steps
 from agent_avenue.i18n import t
 from agent_avenue.tutorial.facts import fill
 from agent_avenue.tutorial.lesson import Lesson, Step, Wrong, is_reveal
@@ -87,15 +87,13 @@ class LessonRun:
         The reveal starts at the first revealing move (after a wrong offer: the opponent's
         recruit) and gathers the events of every move from there.
         """
-        state = apply(self.state, chosen)
-        moves = wrong.reply(chosen)
-        before = state if isinstance(chosen, Offer) else self.state
-        first: Action = moves[0] if isinstance(chosen, Offer) and moves else chosen
-        events = () if isinstance(chosen, Offer) else state.events
-        for move in moves:
-            state = apply(state, move)
-            events = (*events, *state.events)
-        return Played(before, state, events, first)
+        steps = tuple(replay_steps(self.state, (chosen, *wrong.reply(chosen))))
+        offered = isinstance(chosen, Offer)
+        before = steps[0].state if offered else self.state
+        first: Action = steps[1].action if offered and len(steps) > 1 else chosen
+        revealed = steps[1:] if offered else steps
+        events = tuple(event for step in revealed for event in step.state.events)
+        return Played(before, steps[-1].state, events, first)
 
     def text(self, key: str | None, facts: Mapping[str, str], state: GameState) -> str:
         """A coach text with its facts computed on `state` (empty when there is no text)."""

@@ -35,9 +35,11 @@ from agent_avenue.engine import (
     IllegalAction,
     NotationError,
     Offer,
+    ReplayError,
     Rules,
     apply,
     parse_action,
+    replay_from,
 )
 from agent_avenue.tutorial.facts import FactError, check_query
 
@@ -299,13 +301,10 @@ def check_script(lesson: Lesson, where: str = "lesson") -> None:
         if state.to_act != actor:
             raise _error(where, f"{key} is for seat {actor} but seat {state.to_act} decides now")
         for n, wrong in enumerate(step.wrong):
-            try_state = state
             try:
-                try_state = apply(try_state, wrong.action)
-                for move in wrong.reply(wrong.action):
-                    try_state = apply(try_state, move)
-            except IllegalAction as exc:
-                raise _error(where, f"{key}.wrong[{n}]: {exc}") from None
+                replay_from(state, (wrong.action, *wrong.reply(wrong.action)))
+            except ReplayError as exc:
+                raise _error(where, f"{key}.wrong[{n}]: {exc.reason}") from None
         try:
             state = apply(state, action)
         except IllegalAction as exc:

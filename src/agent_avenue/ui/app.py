@@ -31,6 +31,8 @@ from agent_avenue.engine import (
     PlayerView,
     Recruit,
     Rules,
+    is_team_game,
+    side_of,
 )
 from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
 from agent_avenue.i18n import LANGUAGE_ENV, card_name, language_name, set_language, t
@@ -206,7 +208,7 @@ class AgentAvenueApp(App[int]):
         self.seed = random_seed() if seed is None else seed
         self.start_names: tuple[str, ...] = names or (colour_name(0), colour_name(1))
         """One name per seat: green, blue, then (team games) green's and blue's partners."""
-        if players > 2 and names is None:
+        if is_team_game(players) and names is None:
             self.start_names = default_names(players)
         self.start_first = first
         self.animation_delay = ANIMATION_DELAY
@@ -329,7 +331,7 @@ class AgentAvenueApp(App[int]):
     @property
     def seat_names(self) -> tuple[str, ...]:
         """Every player's name by seat (green, blue, then the partners); a duel's are `names`."""
-        if self.session is None or self.session.players == 2:
+        if self.session is None or not is_team_game(self.session.players):
             return self.names
         return local_seat_names(self.session.seat_names)
 
@@ -390,7 +392,7 @@ class AgentAvenueApp(App[int]):
         self.clear_notifications()
         name = who(seat, seats)
         screen = HandoffScreen(
-            seat % 2,
+            side_of(seat),
             title=t("handoff.title", name=name),
             purpose=purpose or self._purpose(public, seat),
             prompt=t("handoff.prompt", name=seats[seat]),
@@ -424,7 +426,7 @@ class AgentAvenueApp(App[int]):
 
     def _purpose(self, public: PlayerView, seat: int) -> str:
         names = self.seat_names
-        member = member_purpose(public, seat, names) if len(names) > 2 else None
+        member = member_purpose(public, seat, names) if is_team_game(len(names)) else None
         if member is not None:
             return member
         if public.phase is Phase.OFFER:
@@ -691,7 +693,7 @@ class AgentAvenueApp(App[int]):
         computer = bot_seats(self.player_kinds)
         if computer:
             self.start_opponent = self.player_kinds[computer[0]]
-            self.human_side = 1 - computer[0] % 2
+            self.human_side = 1 - side_of(computer[0])
             self.start_kinds = self.player_kinds  # "play again" keeps everyone in their seat
         self._looker = None
         self._show_table(then=self._begin_resumed)

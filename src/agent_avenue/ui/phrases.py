@@ -5,7 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from agent_avenue.describe import signed
-from agent_avenue.engine import Phase, PlayerView, hidden_outcomes, recruit_preview, unseen_agents
+from agent_avenue.engine import (
+    Phase,
+    PlayerView,
+    hidden_outcomes,
+    recruit_preview,
+    side_of,
+    unseen_agents,
+)
 from agent_avenue.i18n import LANGUAGES, agent_name, card_name, catalogue, t
 from agent_avenue.verdict_text import tally_of
 
@@ -33,7 +40,7 @@ def who(seat: int, names: tuple[str, ...]) -> str:
     """A player's name with their colour, unless the name already is the colour (`names` by
     seat: in a team game seats 2 and 3 are green's and blue's second players)."""
     name = names[seat]
-    colour = colour_name(seat % 2)
+    colour = colour_name(side_of(seat))
     if name.casefold() == colour.casefold():
         return name
     return t("app.name_colour", name=name, colour=colour)

@@ -14,9 +14,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from agent_avenue.engine import Rules
+from agent_avenue.engine import GameRecord, Rules
 from agent_avenue.i18n import t
-from agent_avenue.session import GameRecord
 from agent_avenue.storage import (
     HUMAN,
     LoadedSave,
@@ -27,6 +26,7 @@ from agent_avenue.storage import (
     record_finished,
     save_game,
 )
+from agent_avenue.teams import side_names
 from agent_avenue.ui.keybar import KeyBar
 
 HUMANS: tuple[str, str] = (HUMAN, HUMAN)
@@ -87,7 +87,7 @@ def saved_date(when: datetime) -> str:
 
 def resume_offer(save: LoadedSave) -> str:
     """ "Resume the game of Ada vs Bob, turn 5, saved 2025-01-02 10:30?" (public facts only)."""
-    names = save.record.side_names  # a team game: "Ann & Cid"
+    names = side_names(save.record.names)  # a team game: "Ann & Cid"
     return t(
         "resume.offer",
         green=names[0],

@@ -5,7 +5,7 @@ Light on imports (no widgets): the app uses it before the game screens are loade
 
 from __future__ import annotations
 
-from agent_avenue.engine import Phase, PlayerView
+from agent_avenue.engine import Phase, PlayerView, side_of
 from agent_avenue.i18n import LANGUAGES, agent_name, card_name, catalogue, t
 from agent_avenue.teams import partner_of, seats_of
 from agent_avenue.ui.phrases import SEAT_KEYS, colour_name, who
@@ -24,9 +24,9 @@ __all__ = [
 
 def default_names(players: int) -> tuple[str, ...]:
     """Names for seats nobody named: the colours, and "Green 2", "Blue 2" for the partners."""
-    names = [colour_name(seat % 2) for seat in range(min(players, 2))]
+    names = [colour_name(side_of(seat)) for seat in range(min(players, 2))]
     for seat in range(2, players):
-        names.append(t("team.default_partner", colour=colour_name(seat % 2)))
+        names.append(t("team.default_partner", colour=colour_name(side_of(seat))))
     return tuple(names)
 
 
@@ -35,8 +35,8 @@ def local_seat_names(seats: tuple[str, ...]) -> tuple[str, ...]:
 
     def local(seat: int) -> str:
         name = seats[seat]
-        colours = {catalogue(code)[SEAT_KEYS[seat % 2]].casefold() for code in LANGUAGES}
-        return colour_name(seat % 2) if name.casefold() in colours else name
+        colours = {catalogue(code)[SEAT_KEYS[side_of(seat)]].casefold() for code in LANGUAGES}
+        return colour_name(side_of(seat)) if name.casefold() in colours else name
 
     return tuple(local(seat) for seat in range(len(seats)))
 
@@ -103,7 +103,7 @@ def team_next_prompt(
     if phase is Phase.OFFER:
         return t("reveal.next_turn", turn=view.turn, name=seats[actor])
     if phase is Phase.PICK:
-        side = actor % 2
+        side = side_of(actor)
         if len(seats_of(side, len(seats))) == 1:
             return t("reveal.pick", name=names[side])
         return t("team.next_pick", team=names[side])

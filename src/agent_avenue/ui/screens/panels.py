@@ -27,7 +27,9 @@ from agent_avenue.engine import (
     Offer,
     PlayerView,
     Recruit,
+    RefusalReason,
     Take,
+    offer_refusal,
 )
 from agent_avenue.explain import market_card_line, offer_card_lines, offer_split_line
 from agent_avenue.i18n import agent_name, card_name, t
@@ -268,11 +270,17 @@ class OfferPanel(Panel):
         elif pair is not None and pair in self.legal:
             for taken, kept in ((pair.face_up, pair.face_down), (pair.face_down, pair.face_up)):
                 lines.append(offer_split_line(self.view, taken, kept, self.names))
-        elif pair is not None and pair.face_up == pair.face_down:
+        elif pair is not None and _refused_for_names(self.hand, pair):
             lines.append(t("offer.same_names", agent=agent_name(pair.face_up)))
         else:
             lines.append(t("offer.not_allowed"))
         return lines
+
+
+def _refused_for_names(hand: tuple[str, ...], pair: Offer) -> bool:
+    """Whether the engine refuses this offer for its two cards' same name."""
+    refused = offer_refusal(hand, pair.face_up, pair.face_down)
+    return refused is not None and refused.reason is RefusalReason.SAME_NAMES
 
 
 # Recruit: the opponent's private choice -----------------------------------------------------
@@ -587,7 +595,7 @@ def recruit_headline(before: PlayerView, action: Recruit, names: tuple[str, str]
     """Who took which offered card ("Blue recruited the face-down card; Green gets...")."""
     recruiter = 1 - before.active
     key = "reveal.took_up" if action.face_up else "reveal.took_down"
-    if any(len(side.member_hand_sizes) > 1 for side in before.sides):
+    if before.is_team_game:
         key = "team.took_up" if action.face_up else "team.took_down"  # a team game
     return t(key, name=names[recruiter], other=names[before.active])
 

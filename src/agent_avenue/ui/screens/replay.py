@@ -20,9 +20,10 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from agent_avenue.describe import result_sentence
-from agent_avenue.engine import EventKind, GameState, PlayerView, player_view
+from agent_avenue.engine import EventKind, GameRecord, GameState, PlayerView, player_view
 from agent_avenue.i18n import agent_name, t
-from agent_avenue.session import GameRecord, LogEntry
+from agent_avenue.session import LogEntry
+from agent_avenue.teams import side_names
 from agent_avenue.ui.keybar import KeyBar
 from agent_avenue.ui.screens.log import LogScreen
 from agent_avenue.ui.screens.size import SizeWarning
@@ -133,7 +134,7 @@ class ReplayScreen(Screen[None]):
         super().__init__()
         self.record = record
         self.states = tuple(states)
-        self.names = record.side_names
+        self.names = side_names(record.names)
         self.rules = states[0].rules
         self.entries = step_entries(self.states)
         self.step = 0

@@ -12,7 +12,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
 
-from agent_avenue.engine import Mode
+from agent_avenue.engine import Mode, is_team_game, seat_of
 from agent_avenue.i18n import t
 from agent_avenue.seats import BOT_PLAYER_COUNTS, HUMAN, LEVELS, bot_kind, bot_level, is_bot
 from agent_avenue.teams import PLAYER_COUNTS, side_names
@@ -124,7 +124,7 @@ class StartScreen(Screen[StartSettings]):
                             compact=True,
                         )
                         # A team game's second player of this side (seat 2 or 3).
-                        partner = seat + 2
+                        partner = seat_of(seat, 1)
                         label = Label(
                             Content(t("team.partner_label", colour=colour_name(seat))),
                             id=f"name-label-{partner}",
@@ -157,7 +157,7 @@ class StartScreen(Screen[StartSettings]):
                     yield Label(Content(t("start.first_label")))
                     with Choices(id="first", compact=True):
                         players = self._names[: self._players]
-                        sides = side_names(players) if self._players > 2 else players
+                        sides = side_names(players) if is_team_game(self._players) else players
                         for seat in (0, 1):
                             yield RadioButton(
                                 Content(sides[seat]),
@@ -251,7 +251,7 @@ class StartScreen(Screen[StartSettings]):
     @on(Input.Changed)
     def _rename_choices(self, event: Input.Changed | None = None) -> None:
         names = self.names()
-        sides = side_names(names) if len(names) > 2 else (names[0], names[1])
+        sides = side_names(names)
         for seat in (0, 1):
             button = self.query_one(f"#first-{seat}", RadioButton)
             button.label = Content(sides[seat])

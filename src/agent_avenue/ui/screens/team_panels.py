@@ -19,7 +19,16 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Static
 
-from agent_avenue.engine import Action, Discard, Phase, PlayerView, Recruit, Take
+from agent_avenue.engine import (
+    Action,
+    Discard,
+    Phase,
+    PlayerView,
+    Recruit,
+    Take,
+    member_of_seat,
+    side_of,
+)
 from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
 from agent_avenue.explain import split_phrase
 from agent_avenue.i18n import agent_name, t
@@ -64,7 +73,7 @@ def _number(params: Params) -> int:
 
 def member_names(names: tuple[str, str], seats: tuple[str, ...], seat: int) -> tuple[str, str]:
     """The sides' names with the acting member's side called by that member's name."""
-    if seat % 2 == 0:
+    if side_of(seat) == 0:
         return seats[seat], names[1]
     return names[0], seats[seat]
 
@@ -115,7 +124,7 @@ class LeadPanel(Panel):
         )
         with Vertical(classes="panel-body"):
             for number, lead in enumerate(self.leads, start=1):
-                member = lead.seat // 2
+                member = member_of_seat(lead.seat)
                 text = t(
                     "team.lead_option",
                     number=number,
@@ -168,7 +177,7 @@ class _PlayPanel(Panel):
         self.seats = seats
         self.note = note
         self.seat = view.seat
-        self.side = view.seat % 2
+        self.side = side_of(view.seat)
         self.hand = view.hand
         self.legal = frozenset(view.legal)
         self.selected: int | None = None
@@ -258,7 +267,7 @@ class _PlayPanel(Panel):
         self.post_message(PanelChanged())
 
     def _discard_line(self) -> str:
-        left = self.view.sides[self.side].member_discards_left[self.seat // 2]
+        left = self.view.sides[self.side].member_discards_left[member_of_seat(self.seat)]
         if self._can_discard():
             return t("team.discards_left", count=left)
         if left > 0:
@@ -495,7 +504,7 @@ def team_private_maker(
     if view.phase is Phase.PLAY_DOWN:
         return lambda names: PlayDownPanel(view, names, seats, note)
     if view.phase is Phase.CHOOSE:
-        side = seat % 2
+        side = side_of(seat)
         return lambda names: ChoicePanel(view, side, view.legal, member_names(names, seats, seat))
     return None
 
@@ -506,7 +515,7 @@ def team_public_maker(
     """The panel for a decision everyone may watch in a team game, or None where the duel's
     panel fits (a pickup by a player alone on a side)."""
     phase = public.phase
-    side = actor % 2
+    side = side_of(actor)
     if phase is Phase.LEAD:
         return lambda names: LeadPanel(public, legal, names, seats)
     if phase is Phase.RECRUIT:

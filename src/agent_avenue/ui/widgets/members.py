@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agent_avenue.engine import PlayerView
+from agent_avenue.engine import PlayerView, seat_of
 from agent_avenue.i18n import t
 
 __all__ = ["is_team_side", "member_discards", "member_hands"]
@@ -10,14 +10,14 @@ __all__ = ["is_team_side", "member_discards", "member_hands"]
 
 def is_team_side(view: PlayerView, side: int, seats: tuple[str, ...]) -> bool:
     """Whether side `side` has two members and their names are known."""
-    return len(view.sides[side].member_hand_sizes) > 1 and len(seats) > side + 2
+    return len(view.sides[side].member_hand_sizes) > 1 and len(seats) > seat_of(side, 1)
 
 
 def _members(view: PlayerView, side: int, seats: tuple[str, ...], counts: tuple[int, ...]) -> str:
     return t("team.member_separator").join(
-        t("team.member_count", name=seats[side + 2 * member], n=count)
+        t("team.member_count", name=seats[seat_of(side, member)], n=count)
         for member, count in enumerate(counts)
-        if side + 2 * member < len(seats)
+        if seat_of(side, member) < len(seats)
     )
 
 
