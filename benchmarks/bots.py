@@ -18,8 +18,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from agent_avenue.cli.simulate import SimulationResult, run_simulation, wilson_interval
 from agent_avenue.engine import Mode
-from agent_avenue.simulate import SimulationResult, run_simulation, wilson_interval
 
 
 @dataclass(frozen=True)

@@ -196,11 +196,11 @@ def test_choose_takes_only_a_view_and_a_generator(
 
 # What no bot module may import: anything holding or building the true game.
 FORBIDDEN_MODULES = (
-    "agent_avenue.session",
-    "agent_avenue.referee",
+    "agent_avenue.play.session",
+    "agent_avenue.cli.referee",
     "agent_avenue.cli",
     "agent_avenue.ui",
-    "agent_avenue.simulate",
+    "agent_avenue.cli.simulate",
     "agent_avenue.data",
     "agent_avenue.engine.setup",
     "agent_avenue.engine.reducer",

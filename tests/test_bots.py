@@ -12,6 +12,14 @@ from rich.console import Console
 from agent_avenue.bots import BOT_SPECS, Bot, NoLegalAction, make_bot, think
 from agent_avenue.bots.evaluation import explain_best, score_action, score_actions
 from agent_avenue.bots.safety import assess
+from agent_avenue.cli.simulate import (
+    ending_label,
+    main_simulate,
+    play_pair,
+    render_results,
+    run_simulation,
+    wilson_interval,
+)
 from agent_avenue.data import default_rules
 from agent_avenue.engine import (
     Choose,
@@ -30,14 +38,6 @@ from agent_avenue.engine import (
 )
 from agent_avenue.engine.state import REASON_ORDER
 from agent_avenue.i18n import LANGUAGES, card_name, set_language, t
-from agent_avenue.simulate import (
-    ending_label,
-    main_simulate,
-    play_pair,
-    render_results,
-    run_simulation,
-    wilson_interval,
-)
 
 RULES = default_rules()
 # Small budgets keep the tests fast; the levels themselves are measured in benchmarks/bots.py.

@@ -11,6 +11,7 @@ import pytest
 from agent_avenue.bots import make_bot
 from agent_avenue.bots.safety import assess
 from agent_avenue.bots.team import is_team_view, team_value, team_verdicts
+from agent_avenue.cli.simulate import main_simulate, run_simulation
 from agent_avenue.data import default_rules
 from agent_avenue.engine import (
     GameState,
@@ -24,7 +25,6 @@ from agent_avenue.engine import (
     player_view,
 )
 from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
-from agent_avenue.simulate import main_simulate, run_simulation
 
 RULES = default_rules()
 FAST_BOTS = ("random", "greedy", "bot:easy", "search:30it")

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from agent_avenue import __version__, cli
+from agent_avenue import __version__
+from agent_avenue.cli import commands as cli
 from agent_avenue.cli import main
 from agent_avenue.data import DataError
 from agent_avenue.engine import Rules

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from agent_avenue import cli
+from agent_avenue.cli import commands as cli
 from agent_avenue.cli import main
 
 
@@ -191,7 +191,7 @@ def test_simulate_plays_and_prints_the_table(capsys: pytest.CaptureFixture[str])
 
 def test_simulate_uses_simulate_py(monkeypatch: pytest.MonkeyPatch) -> None:
     """The command runs simulate.simulate_command with the parsed arguments (no copy)."""
-    import agent_avenue.simulate as simulate
+    import agent_avenue.cli.simulate as simulate
 
     seen: list[Any] = []
     monkeypatch.setattr(simulate, "simulate_command", lambda args: seen.append(args) or 0)

@@ -11,11 +11,12 @@ from typing import Any
 
 import pytest
 
-from agent_avenue import cli, storage
+from agent_avenue import storage
+from agent_avenue.cli import commands as cli
 from agent_avenue.cli import main
 from agent_avenue.data import default_rules
 from agent_avenue.engine import Mode, Rules, apply, format_action, legal_actions, new_game
-from agent_avenue.session import GameRecord
+from agent_avenue.play.session import GameRecord
 from agent_avenue.storage import HUMAN, game_file_text, record_finished, replay_states, save_game
 
 RULES = default_rules()

@@ -7,7 +7,6 @@ import random
 import pytest
 
 from agent_avenue.data import default_rules
-from agent_avenue.describe import ordinal, signed
 from agent_avenue.engine import (
     EventKind,
     GameState,
@@ -30,7 +29,9 @@ from agent_avenue.engine.rules import (
     MoveSelf,
     StealFromPlay,
 )
-from agent_avenue.explain import (
+from agent_avenue.i18n import agent_name, card_name
+from agent_avenue.teaching.describe import ordinal, signed
+from agent_avenue.teaching.explain import (
     escapes,
     explain_result,
     explain_step,
@@ -43,7 +44,6 @@ from agent_avenue.explain import (
     short_phrase,
     split_phrase,
 )
-from agent_avenue.i18n import agent_name, card_name
 from conftest import BLUE, GREEN, play, position
 
 NAMES = ("Green", "Blue")

@@ -8,7 +8,6 @@ from dataclasses import replace
 from agent_avenue.bots.evaluation import DEFAULT_WEIGHTS, score_actions
 from agent_avenue.bots.safety import assess
 from agent_avenue.data import default_rules
-from agent_avenue.describe import signed
 from agent_avenue.engine import (
     GameState,
     Mode,
@@ -22,12 +21,13 @@ from agent_avenue.engine import (
     recruit_preview,
 )
 from agent_avenue.engine.rules import CATCH_LEAD
-from agent_avenue.explain import split_phrase
-from agent_avenue.hints import SAFETY_SEED, best_of, scores_for, seat_view, suggest
 from agent_avenue.i18n import agent_name
-from agent_avenue.session import stage_of
-from agent_avenue.tutorial.driver import LessonRun
-from agent_avenue.tutorial.lesson import load_lesson
+from agent_avenue.play.session import stage_of
+from agent_avenue.teaching.describe import signed
+from agent_avenue.teaching.explain import split_phrase
+from agent_avenue.teaching.hints import SAFETY_SEED, best_of, scores_for, seat_view, suggest
+from agent_avenue.teaching.tutorial.driver import LessonRun
+from agent_avenue.teaching.tutorial.lesson import load_lesson
 from conftest import GREEN, play, position
 
 NAMES = ("Green", "Blue")

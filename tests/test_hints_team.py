@@ -10,8 +10,8 @@ import pytest
 from agent_avenue.data import default_rules
 from agent_avenue.engine import Mode, apply, legal_actions, new_game, player_view
 from agent_avenue.engine.actions import Lead, PlayUp
-from agent_avenue.hints import seat_view, suggest, team_hint
 from agent_avenue.i18n import set_language
+from agent_avenue.teaching.hints import seat_view, suggest, team_hint
 
 RULES = default_rules()
 SEATS = ("Ann", "Bob", "Cid", "Dee")

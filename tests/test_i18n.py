@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from agent_avenue import cli
+from agent_avenue.cli import commands as cli
 from agent_avenue.data import default_rules
 from agent_avenue.engine import format_action, legal_actions, new_game
 from agent_avenue.i18n import (
@@ -33,14 +33,14 @@ from agent_avenue.i18n import (
     system_locale,
     t,
 )
-from agent_avenue.settings import (
+from agent_avenue.storage.atomic import BAD_MARK
+from agent_avenue.storage.settings import (
     Settings,
     describe_problem,
     load_settings,
     save_language,
     settings_path,
 )
-from agent_avenue.storage.atomic import BAD_MARK
 
 OTHERS = tuple(code for code in LANGUAGES if code != DEFAULT_LANGUAGE)
 PERCENT = re.compile(r"%(?:\([a-z_]+\))?[a-z]")

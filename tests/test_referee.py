@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from agent_avenue.cli import main
+from agent_avenue.cli.referee import RefereeError, referee_report, run_moves, split_moves
 from agent_avenue.data import default_rules
 from agent_avenue.data.scenario import load_scenario
 from agent_avenue.engine import (
@@ -22,7 +23,6 @@ from agent_avenue.engine import (
     new_game,
     parse_action,
 )
-from agent_avenue.referee import RefereeError, referee_report, run_moves, split_moves
 
 KEYS = [
     "mode",

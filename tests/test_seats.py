@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agent_avenue.seats import (
+from agent_avenue.play.seats import (
     bot_level,
     bot_seats,
     is_bot,

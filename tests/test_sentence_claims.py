@@ -29,9 +29,9 @@ from agent_avenue.engine import (
     player_view,
 )
 from agent_avenue.engine.actions import PlayDown
-from agent_avenue.explain import offer_split_line, split_phrase
-from agent_avenue.hints import suggest
 from agent_avenue.i18n import Translated
+from agent_avenue.teaching.explain import offer_split_line, split_phrase
+from agent_avenue.teaching.hints import suggest
 from agent_avenue.ui.phrases import recruit_result
 
 RULES = default_rules()

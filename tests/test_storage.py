@@ -19,7 +19,9 @@ import platformdirs
 import pytest
 from rich.console import Console
 
-from agent_avenue import history, storage
+from agent_avenue import storage
+from agent_avenue.cli import history
+from agent_avenue.cli.referee import referee_report, run_moves
 from agent_avenue.engine import (
     GameState,
     Mode,
@@ -30,8 +32,7 @@ from agent_avenue.engine import (
     new_game,
 )
 from agent_avenue.i18n import set_language
-from agent_avenue.referee import referee_report, run_moves
-from agent_avenue.session import GameRecord, replay
+from agent_avenue.play.session import GameRecord, replay
 from agent_avenue.storage import StorageError, saves
 from agent_avenue.storage.files import HistoryRow
 
@@ -246,7 +247,7 @@ def test_a_half_written_temp_file_from_a_killed_save_is_ignored_then_swept(
 
 _SAVER = """
 import itertools, json, sys
-from agent_avenue.session import GameRecord
+from agent_avenue.play.session import GameRecord
 from agent_avenue.storage import save_game
 short, long = (GameRecord(**fields) for fields in json.loads(sys.argv[1]))
 print("ready", flush=True)

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from agent_avenue import history, storage
+from agent_avenue import storage
+from agent_avenue.cli import history
 from agent_avenue.engine import (
     GameState,
     Mode,
@@ -20,7 +21,7 @@ from agent_avenue.engine import (
     legal_actions,
     new_game,
 )
-from agent_avenue.session import GameRecord
+from agent_avenue.play.session import GameRecord
 from agent_avenue.storage import StorageError
 
 FOUR = ("Ann", "Bob", "Cid", "Dee")

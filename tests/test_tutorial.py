@@ -13,7 +13,6 @@ import pytest
 
 from agent_avenue.bots.evaluation import score_actions
 from agent_avenue.data import default_rules
-from agent_avenue.describe import ordinal, signed
 from agent_avenue.engine import (
     Event,
     EventKind,
@@ -27,11 +26,12 @@ from agent_avenue.engine import (
     recruit_preview,
 )
 from agent_avenue.engine.rules import CATCH_LEAD, MARKET_SPACES
-from agent_avenue.explain import escapes
 from agent_avenue.i18n import catalogue
-from agent_avenue.tutorial.driver import LessonRun, Verdict
-from agent_avenue.tutorial.facts import VERBS, FactError, check_query, evaluate
-from agent_avenue.tutorial.lesson import (
+from agent_avenue.teaching.describe import ordinal, signed
+from agent_avenue.teaching.explain import escapes
+from agent_avenue.teaching.tutorial.driver import LessonRun, Verdict
+from agent_avenue.teaching.tutorial.facts import VERBS, FactError, check_query, evaluate
+from agent_avenue.teaching.tutorial.lesson import (
     LESSON_IDS,
     MISTAKES,
     Lesson,
@@ -40,7 +40,7 @@ from agent_avenue.tutorial.lesson import (
     lesson_path,
     load_lesson,
 )
-from agent_avenue.tutorial.progress import finished_lessons, mark_finished, progress_path
+from agent_avenue.teaching.tutorial.progress import finished_lessons, mark_finished, progress_path
 
 RULES = default_rules()
 NAMES = ("Green", "Blue")
@@ -381,7 +381,9 @@ def test_fact_queries_are_checked() -> None:
 
 def test_a_broken_lesson_file_is_refused(tmp_path: Path) -> None:
     """A lesson whose script is not legal names the file and the step."""
-    text = (resources.files("agent_avenue.tutorial") / "lessons" / "simple.toml").read_text()
+    text = (
+        resources.files("agent_avenue.teaching.tutorial") / "lessons" / "simple.toml"
+    ).read_text()
     raw = tomllib.loads(text)
     assert raw["steps"][2]["expect"] == "offer enforcer double_agent"
     broken = tmp_path / "broken.toml"

@@ -9,8 +9,8 @@ from agent_avenue.engine import (
     distance_to_catch,
     player_view,
 )
-from agent_avenue.explain import split_phrase
-from agent_avenue.hints import suggest
+from agent_avenue.teaching.explain import split_phrase
+from agent_avenue.teaching.hints import suggest
 from agent_avenue.ui.phrases import preview_line, recruit_result
 from agent_avenue.ui.widgets.collection import CollectionPanel
 from conftest import BLUE, GREEN, play, position

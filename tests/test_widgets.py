@@ -14,7 +14,6 @@ from textual.message import Message
 from textual.widget import Widget
 
 from agent_avenue.data import default_rules
-from agent_avenue.describe import describe_event, result_sentence, signed
 from agent_avenue.engine import (
     Event,
     EventKind,
@@ -28,7 +27,8 @@ from agent_avenue.engine import (
     recruit_preview,
 )
 from agent_avenue.engine.rules import MARKET_SPACES
-from agent_avenue.session import LogEntry
+from agent_avenue.play.session import LogEntry
+from agent_avenue.teaching.describe import describe_event, result_sentence, signed
 from agent_avenue.ui.widgets import (
     AgentCard,
     BoardRing,

@@ -367,7 +367,7 @@ async def test_a_team_game_in_every_language(code: str) -> None:
 async def test_the_stored_game_screens_in_every_language(code: str) -> None:
     """The resume offer, the score sheet (a won game, a game decided by the tie rule) and a
     replay, with its log, in one language at 80x24."""
-    from agent_avenue.session import GameRecord
+    from agent_avenue.play.session import GameRecord
     from agent_avenue.storage import record_finished
     from agent_avenue.ui.saving import HUMANS, autosave
     from agent_avenue.ui.screens.history import HistoryScreen

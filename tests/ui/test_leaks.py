@@ -7,7 +7,7 @@ import pytest
 
 from agent_avenue.engine import EventKind, PlayerView
 from agent_avenue.i18n import agent_name
-from agent_avenue.session import replay
+from agent_avenue.play.session import replay
 from agent_avenue.ui.app import AgentAvenueApp
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agent_avenue.engine import Mode
-from agent_avenue.session import replay
+from agent_avenue.play.session import replay
 from agent_avenue.ui.widgets import GameLog
 
 from .harness import RULES, KeyPlayer, make_app, play_game, screen_kind, screen_text

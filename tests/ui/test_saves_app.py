@@ -10,7 +10,6 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from agent_avenue import storage
-from agent_avenue.describe import result_sentence
 from agent_avenue.engine import (
     Mode,
     apply,
@@ -20,8 +19,9 @@ from agent_avenue.engine import (
     player_view,
 )
 from agent_avenue.i18n import agent_name
-from agent_avenue.session import GameRecord
+from agent_avenue.play.session import GameRecord
 from agent_avenue.storage import StorageError, load_history, record_finished, replay_states
+from agent_avenue.teaching.describe import result_sentence
 from agent_avenue.ui.app import AgentAvenueApp
 from agent_avenue.ui.saving import HUMANS, SaveNote
 from agent_avenue.ui.screens.game_over import GameOverScreen

@@ -18,7 +18,7 @@ from agent_avenue import storage
 from agent_avenue.engine import Discard, EventKind, Mode, Phase, PlayerView, Take
 from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
 from agent_avenue.i18n import agent_name
-from agent_avenue.session import replay
+from agent_avenue.play.session import replay
 from agent_avenue.ui.app import AgentAvenueApp
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen

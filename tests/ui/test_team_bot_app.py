@@ -14,7 +14,7 @@ from textual.widgets import LoadingIndicator
 from agent_avenue.bots import Bot
 from agent_avenue.engine import Action, Mode, PlayerView
 from agent_avenue.i18n import agent_name
-from agent_avenue.session import replay
+from agent_avenue.play.session import replay
 from agent_avenue.ui import app as app_module
 from agent_avenue.ui.app import AgentAvenueApp
 from agent_avenue.ui.screens.bot_panel import ThinkingPanel

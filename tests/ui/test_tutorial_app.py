@@ -8,9 +8,9 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from agent_avenue.engine import Action, Discard, EventKind, Mode, Offer, Recruit, Take
-from agent_avenue.explain import explain_result
-from agent_avenue.hints import suggest
-from agent_avenue.tutorial.progress import finished_lessons
+from agent_avenue.teaching.explain import explain_result
+from agent_avenue.teaching.hints import suggest
+from agent_avenue.teaching.tutorial.progress import finished_lessons
 from agent_avenue.ui.app import AgentAvenueApp
 from agent_avenue.ui.rules_search import RulesBookScreen
 from agent_avenue.ui.screens.game_over import GameOverScreen

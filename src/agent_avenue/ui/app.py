@@ -20,7 +20,6 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
-from agent_avenue.describe import an_agent
 from agent_avenue.engine import (
     Action,
     Discard,
@@ -36,7 +35,7 @@ from agent_avenue.engine import (
 )
 from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
 from agent_avenue.i18n import LANGUAGE_ENV, card_name, language_name, set_language, t
-from agent_avenue.seats import (
+from agent_avenue.play.seats import (
     BOT_PLAYER_COUNTS,
     HUMAN,
     SeatKinds,
@@ -47,8 +46,9 @@ from agent_avenue.seats import (
     seat_kinds,
     solo_human,
 )
-from agent_avenue.session import GameRecord, LogEntry, Session
-from agent_avenue.teams import seats_of
+from agent_avenue.play.session import GameRecord, LogEntry, Session
+from agent_avenue.play.teams import seats_of
+from agent_avenue.teaching.describe import an_agent
 from agent_avenue.ui.messages import ActionChosen, Continue
 from agent_avenue.ui.phrases import colour_name, local_names, next_prompt, who
 from agent_avenue.ui.screens.confirm_quit import ConfirmQuitScreen
@@ -810,8 +810,8 @@ class AgentAvenueApp(App[int]):
 
         Nothing restarts: the game, the hands on screen and a half-chosen offer stay as they were.
         """
-        from agent_avenue.settings import save_language
         from agent_avenue.storage import StorageError
+        from agent_avenue.storage.settings import save_language
 
         set_language(language)
         name = language_name(language)

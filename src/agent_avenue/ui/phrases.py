@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from agent_avenue.describe import signed
 from agent_avenue.engine import (
     Phase,
     PlayerView,
@@ -14,7 +13,8 @@ from agent_avenue.engine import (
     unseen_agents,
 )
 from agent_avenue.i18n import LANGUAGES, agent_name, card_name, catalogue, t
-from agent_avenue.verdict_text import tally_of
+from agent_avenue.teaching.describe import signed
+from agent_avenue.teaching.verdict_text import tally_of
 
 SEAT_KEYS = ("seat.green", "seat.blue")
 
@@ -49,7 +49,7 @@ def who(seat: int, names: tuple[str, ...]) -> str:
 def preview_line(view: PlayerView, side: int, agent: str, names: tuple[str, str]) -> str:
     """What recruiting `agent` would do for `side`, judged alone (if nothing else moved), with
     the count rule: "2nd Sentinel: +2 (middle icon), 5 to catch" (explain.preview_phrase)."""
-    from agent_avenue.explain import preview_phrase
+    from agent_avenue.teaching.explain import preview_phrase
 
     return preview_phrase(view, side, agent, names)
 

@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from agent_avenue.engine import GameRecord, Rules
 from agent_avenue.i18n import t
+from agent_avenue.play.teams import side_names
 from agent_avenue.storage import (
     HUMAN,
     LoadedSave,
@@ -26,7 +27,6 @@ from agent_avenue.storage import (
     record_finished,
     save_game,
 )
-from agent_avenue.teams import side_names
 from agent_avenue.ui.keybar import KeyBar
 
 HUMANS: tuple[str, str] = (HUMAN, HUMAN)

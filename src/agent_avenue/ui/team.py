@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from agent_avenue.engine import Phase, PlayerView, side_of
 from agent_avenue.i18n import LANGUAGES, agent_name, card_name, catalogue, t
-from agent_avenue.teams import partner_of, seats_of
+from agent_avenue.play.teams import partner_of, seats_of
 from agent_avenue.ui.phrases import SEAT_KEYS, colour_name, who
 from agent_avenue.ui.screens.handoff import HandoffScreen
 

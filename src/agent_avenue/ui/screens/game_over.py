@@ -13,9 +13,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from agent_avenue.engine import PlayerView, Result
-from agent_avenue.explain import explain_result
 from agent_avenue.i18n import t
-from agent_avenue.session import SEAT_COLOURS, LogEntry
+from agent_avenue.play.session import SEAT_COLOURS, LogEntry
+from agent_avenue.teaching.explain import explain_result
 from agent_avenue.ui.keybar import KeyBar
 from agent_avenue.ui.screens.log import LogScreen
 from agent_avenue.ui.screens.size import SizeWarning

@@ -11,8 +11,8 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
+from agent_avenue.cli.history import render_history
 from agent_avenue.engine import Rules
-from agent_avenue.history import render_history
 from agent_avenue.i18n import t
 from agent_avenue.storage import HistoryRow, StorageError, find_game, load_history, replay_states
 from agent_avenue.ui.keybar import KeyBar

@@ -31,8 +31,8 @@ from agent_avenue.engine import (
     Take,
     offer_refusal,
 )
-from agent_avenue.explain import market_card_line, offer_card_lines, offer_split_line
 from agent_avenue.i18n import agent_name, card_name, t
+from agent_avenue.teaching.explain import market_card_line, offer_card_lines, offer_split_line
 from agent_avenue.ui.messages import ActionChosen, Continue
 from agent_avenue.ui.phrases import hidden_range, preview_line, recruit_result
 from agent_avenue.ui.widgets import AgentCard, CardBack, MarketCardView
@@ -405,7 +405,7 @@ class PickPanel(Panel):
 
     def hint_view(self) -> PlayerView | None:
         """A public pick: judged from public facts only (hints.seat_view)."""
-        from agent_avenue.hints import seat_view
+        from agent_avenue.teaching.hints import seat_view
 
         return seat_view(self.view, self.actor, tuple(Take(card) for card in self.cards))
 
@@ -465,7 +465,7 @@ class ChoicePanel(Panel):
         """The owner's own view for a choice from hand; public facts only for one in play."""
         if self.view.seat == self.actor:
             return self.view
-        from agent_avenue.hints import seat_view
+        from agent_avenue.teaching.hints import seat_view
 
         return seat_view(self.view, self.actor, tuple(Choose(a) for a in self.options))
 
@@ -518,7 +518,7 @@ class ConfirmPanel(Panel):
 
     def hint_view(self) -> PlayerView | None:
         """Spycation's yes/no is public: judged from public facts only."""
-        from agent_avenue.hints import seat_view
+        from agent_avenue.teaching.hints import seat_view
 
         return seat_view(self.view, self.actor, (YES, NO))
 

@@ -19,11 +19,11 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Static
 
-from agent_avenue.describe import result_sentence
 from agent_avenue.engine import EventKind, GameRecord, GameState, PlayerView, player_view
 from agent_avenue.i18n import agent_name, t
-from agent_avenue.session import LogEntry
-from agent_avenue.teams import side_names
+from agent_avenue.play.session import LogEntry
+from agent_avenue.play.teams import side_names
+from agent_avenue.teaching.describe import result_sentence
 from agent_avenue.ui.keybar import KeyBar
 from agent_avenue.ui.screens.log import LogScreen
 from agent_avenue.ui.screens.size import SizeWarning

@@ -14,8 +14,8 @@ from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select,
 
 from agent_avenue.engine import Mode, is_team_game, seat_of
 from agent_avenue.i18n import t
-from agent_avenue.seats import BOT_PLAYER_COUNTS, HUMAN, LEVELS, bot_kind, bot_level, is_bot
-from agent_avenue.teams import PLAYER_COUNTS, side_names
+from agent_avenue.play.seats import BOT_PLAYER_COUNTS, HUMAN, LEVELS, bot_kind, bot_level, is_bot
+from agent_avenue.play.teams import PLAYER_COUNTS, side_names
 from agent_avenue.ui.keybar import KeyBar
 from agent_avenue.ui.phrases import colour_name, local_names
 from agent_avenue.ui.screens.size import SizeWarning

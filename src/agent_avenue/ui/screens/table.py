@@ -22,9 +22,9 @@ from agent_avenue.engine import (
     Rules,
     space_of,
 )
-from agent_avenue.explain import explain_step
 from agent_avenue.i18n import retranslate, t
-from agent_avenue.session import LogEntry
+from agent_avenue.play.session import LogEntry
+from agent_avenue.teaching.explain import explain_step
 from agent_avenue.ui.keybar import KeyBar
 from agent_avenue.ui.screens.log import LogScreen
 from agent_avenue.ui.screens.panels import (
@@ -352,7 +352,7 @@ class TableScreen(Screen[None]):
         view = self.panel.hint_view()
         if view is None:
             return
-        from agent_avenue.hints import hint_unavailable, suggest
+        from agent_avenue.teaching.hints import hint_unavailable, suggest
 
         hint = suggest(view, self._names, self.seats)
         self.panel.show_hint(hint.text if hint is not None else hint_unavailable())

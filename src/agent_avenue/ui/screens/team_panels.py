@@ -30,9 +30,9 @@ from agent_avenue.engine import (
     side_of,
 )
 from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
-from agent_avenue.explain import split_phrase
 from agent_avenue.i18n import agent_name, t
-from agent_avenue.teams import partner_of
+from agent_avenue.play.teams import partner_of
+from agent_avenue.teaching.explain import split_phrase
 from agent_avenue.ui.phrases import hidden_range, lead_result, preview_line, recruit_result
 from agent_avenue.ui.screens.panels import (
     HAND_ROW,
@@ -109,7 +109,7 @@ class LeadPanel(Panel):
 
     def hint_view(self) -> PlayerView | None:
         """A shared screen: judged from public facts only (hints.seat_view)."""
-        from agent_avenue.hints import seat_view
+        from agent_avenue.teaching.hints import seat_view
 
         return seat_view(self.view, self.view.active, self.leads)
 
@@ -390,7 +390,7 @@ class TeamRecruitPanel(RecruitPanel):
 
     def hint_view(self) -> PlayerView | None:
         """A shared screen: judged from public facts only (hints.seat_view)."""
-        from agent_avenue.hints import seat_view
+        from agent_avenue.teaching.hints import seat_view
 
         legal = tuple(a for a in (Recruit(face_up=True), Recruit(face_up=False)) if a in self.legal)
         return seat_view(self.view, self.side, legal)
@@ -450,7 +450,7 @@ class TeamPickPanel(Panel):
 
     def hint_view(self) -> PlayerView | None:
         """A shared screen: judged from public facts only (hints.seat_view)."""
-        from agent_avenue.hints import seat_view
+        from agent_avenue.teaching.hints import seat_view
 
         return seat_view(self.view, self.side, self.options)
 

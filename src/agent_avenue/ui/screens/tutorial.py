@@ -30,11 +30,11 @@ from agent_avenue.engine import (
     choice_uses_hand,
     player_view,
 )
-from agent_avenue.explain import explain_result
 from agent_avenue.i18n import agent_name, card_name, retranslate, t
-from agent_avenue.tutorial.driver import LessonRun, Played, Verdict
-from agent_avenue.tutorial.lesson import LESSON_IDS, Lesson, load_lesson
-from agent_avenue.tutorial.progress import finished_lessons, mark_finished
+from agent_avenue.teaching.explain import explain_result
+from agent_avenue.teaching.tutorial.driver import LessonRun, Played, Verdict
+from agent_avenue.teaching.tutorial.lesson import LESSON_IDS, Lesson, load_lesson
+from agent_avenue.teaching.tutorial.progress import finished_lessons, mark_finished
 from agent_avenue.ui.keybar import KeyBar
 from agent_avenue.ui.messages import ActionChosen, Continue
 from agent_avenue.ui.phrases import colour_name
@@ -269,7 +269,7 @@ class TutorialScreen(TableScreen):
             return None
         for event in player_view(self.lesson_run.state, self.lesson.learner).events:
             if event.agent is not None and event.agents:
-                from agent_avenue.describe import an_agent
+                from agent_avenue.teaching.describe import an_agent
 
                 return t(
                     "offer.discarded", agent=an_agent(event.agent), drawn=an_agent(event.agents[0])

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from agent_avenue.describe import signed
 from agent_avenue.engine import Mark, PlayerView, RecruitPreview
 from agent_avenue.engine.rules import Icon
 from agent_avenue.i18n import t
+from agent_avenue.teaching.describe import signed
 
 SIDE_CLASSES: tuple[str, str] = ("-green", "-blue")
 """CSS class of each side: green (seat 0) and blue (seat 1)."""

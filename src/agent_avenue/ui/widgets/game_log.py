@@ -9,10 +9,10 @@ from textual import events
 from textual.widgets import RichLog
 
 from agent_avenue.data import default_rules
-from agent_avenue.describe import describe_event
 from agent_avenue.engine import EventKind, Rules
 from agent_avenue.i18n import t
-from agent_avenue.session import LogEntry
+from agent_avenue.play.session import LogEntry
+from agent_avenue.teaching.describe import describe_event
 
 __all__ = ["GameLog"]
 

@@ -41,7 +41,7 @@ from agent_avenue.engine import (
     parse_action,
     replay_from,
 )
-from agent_avenue.tutorial.facts import FactError, check_query
+from agent_avenue.teaching.tutorial.facts import FactError, check_query
 
 __all__ = [
     "LESSON_IDS",
@@ -244,7 +244,9 @@ def _step(model: StepModel, rules: Rules, where: str, index: int) -> Step:
 
 def lesson_path(lesson_id: str) -> Path:
     """Where a shipped lesson's file is."""
-    return Path(str(resources.files("agent_avenue.tutorial") / "lessons" / f"{lesson_id}.toml"))
+    return Path(
+        str(resources.files("agent_avenue.teaching.tutorial") / "lessons" / f"{lesson_id}.toml")
+    )
 
 
 def load_lesson(source: str | Path, rules: Rules) -> Lesson:

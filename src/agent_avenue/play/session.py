@@ -22,7 +22,7 @@ from agent_avenue.engine import (
     replay_steps,
     side_of,
 )
-from agent_avenue.teams import check_names, side_names
+from agent_avenue.play.teams import check_names, side_names
 
 SEAT_COLOURS = ("green", "blue")
 PRIVATE_PHASES = frozenset({Phase.OFFER, Phase.RECRUIT, Phase.PLAY_UP, Phase.PLAY_DOWN})
@@ -100,7 +100,7 @@ class Session:
         names: tuple[str, ...] = ("Green", "Blue"),
         players: int = 2,
     ) -> Session:
-        """A new game; `names` has one name per seat (3 or 4 players: see agent_avenue.teams)."""
+        """A new game; `names` has one name per seat (3 or 4 players: see play/teams.py)."""
         check_names(names, players)
         return cls(rules, GameRecord(mode, seed, first, names, (), rules.version, players))
 

@@ -9,8 +9,8 @@ from enum import Enum
 
 from agent_avenue.engine import Action, Event, GameState, Offer, apply, replay_steps
 from agent_avenue.i18n import t
-from agent_avenue.tutorial.facts import fill
-from agent_avenue.tutorial.lesson import Lesson, Step, Wrong, is_reveal
+from agent_avenue.teaching.tutorial.facts import fill
+from agent_avenue.teaching.tutorial.lesson import Lesson, Step, Wrong, is_reveal
 
 __all__ = ["LessonRun", "Played", "Verdict"]
 

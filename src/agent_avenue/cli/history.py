@@ -22,11 +22,11 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from agent_avenue.arguments import RaisingParser, UsageError
+from agent_avenue.cli.arguments import RaisingParser, UsageError
 from agent_avenue.data import DataError
 from agent_avenue.engine import is_team_game, side_of
 from agent_avenue.i18n import DEFAULT_LANGUAGE, card_name, catalogue, t
-from agent_avenue.teams import side_names
+from agent_avenue.play.teams import side_names
 
 if TYPE_CHECKING:
     # Storage brings in pydantic: imported only when a command needs it, so that building the

@@ -11,17 +11,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from agent_avenue.data import load_rules
-from agent_avenue.engine import GameState, Rules
-from agent_avenue.history import (
+from agent_avenue.cli.history import (
     add_export_arguments,
     add_history_arguments,
     add_replay_arguments,
     run_export,
     run_history,
 )
+from agent_avenue.cli.referee import RefereeError
+from agent_avenue.data import load_rules
+from agent_avenue.engine import GameState, Rules
 from agent_avenue.i18n import t
-from agent_avenue.referee import RefereeError
 
 COMMANDS = ("resume", "history", "export", "replay")
 """The commands this module adds and runs."""

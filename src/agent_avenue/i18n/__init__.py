@@ -59,7 +59,7 @@ def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
 @cache
 def catalogue(language: str) -> dict[str, str]:
     """Every string of one language, by dotted key (e.g. `handoff.title`)."""
-    text = (resources.files("agent_avenue.locales") / f"{language}.toml").read_text("utf-8")
+    text = (resources.files("agent_avenue.i18n.locales") / f"{language}.toml").read_text("utf-8")
     return _flatten(tomllib.loads(text))
 
 

@@ -29,9 +29,9 @@ from agent_avenue.engine import (
     unseen_agents,
 )
 from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
-from agent_avenue.explain import preview_phrase, split_phrase
 from agent_avenue.i18n import agent_name, card_name, t
-from agent_avenue.verdict_text import tally_of
+from agent_avenue.teaching.explain import preview_phrase, split_phrase
+from agent_avenue.teaching.verdict_text import tally_of
 
 __all__ = [
     "Hint",

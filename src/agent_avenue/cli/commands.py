@@ -12,8 +12,10 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from agent_avenue import __version__, cli_storage
-from agent_avenue.arguments import RaisingParser, UsageError, seed_number
+from agent_avenue import __version__
+from agent_avenue.cli import stored as cli_storage
+from agent_avenue.cli.arguments import RaisingParser, UsageError, seed_number
+from agent_avenue.cli.referee import RefereeError, referee_report, run_moves, split_moves
 from agent_avenue.data import DataError, load_rules
 from agent_avenue.data.scenario import ScenarioError, load_scenario
 from agent_avenue.engine import GameState, Rules, is_team_game, new_game
@@ -26,8 +28,7 @@ from agent_avenue.i18n import (
     system_locale,
     t,
 )
-from agent_avenue.referee import RefereeError, referee_report, run_moves, split_moves
-from agent_avenue.seats import (
+from agent_avenue.play.seats import (
     HUMAN,
     SeatKinds,
     bot_seats,
@@ -35,7 +36,7 @@ from agent_avenue.seats import (
     list_opponent,
     opponent_kinds,
 )
-from agent_avenue.settings import describe_problem, load_settings
+from agent_avenue.storage.settings import describe_problem, load_settings
 
 PROG = "agent-avenue"
 APP_MODULE = "agent_avenue.ui.app"
@@ -328,7 +329,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_simulate_command(commands: argparse._SubParsersAction[RaisingParser]) -> None:
     """`simulate`: its options are simulate.py's own (imported only when the parser is built)."""
-    from agent_avenue.simulate import add_simulate_arguments
+    from agent_avenue.cli.simulate import add_simulate_arguments
 
     simulate = commands.add_parser(
         "simulate",
@@ -492,7 +493,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "tutorial":
             return _tutorial()
         if args.command == "simulate":
-            from agent_avenue.simulate import simulate_command
+            from agent_avenue.cli.simulate import simulate_command
 
             return simulate_command(args)
         return _play(args)

@@ -9,14 +9,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from agent_avenue.describe import (
-    agent_plural,
-    an_agent,
-    describe_event,
-    ordinal,
-    result_sentence,
-    signed,
-)
 from agent_avenue.engine import (
     Condition,
     Event,
@@ -47,7 +39,15 @@ from agent_avenue.engine.rules import (
     StealFromPlay,
 )
 from agent_avenue.i18n import agent_name, card_name, t
-from agent_avenue.verdict_text import joined, verdict_phrase
+from agent_avenue.teaching.describe import (
+    agent_plural,
+    an_agent,
+    describe_event,
+    ordinal,
+    result_sentence,
+    signed,
+)
+from agent_avenue.teaching.verdict_text import joined, verdict_phrase
 
 __all__ = [
     "catch_phrase",

@@ -6,9 +6,9 @@ texts are made by `t()`, so each keeps its key and placeholders (the property te
 
 from __future__ import annotations
 
-from agent_avenue.describe import agent_plural, count_word
 from agent_avenue.engine import Condition, HiddenOutcomes, Verdict
 from agent_avenue.i18n import card_name, t
+from agent_avenue.teaching.describe import agent_plural, count_word
 
 __all__ = ["hidden_tally", "joined", "tally_of", "verdict_phrase"]
 

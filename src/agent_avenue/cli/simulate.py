@@ -18,8 +18,8 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 
-from agent_avenue.arguments import RaisingParser, UsageError, seed_number
 from agent_avenue.bots.registry import make_bot
+from agent_avenue.cli.arguments import RaisingParser, UsageError, seed_number
 from agent_avenue.data import default_rules
 from agent_avenue.engine import Mode, apply, new_game, player_view, side_of
 from agent_avenue.i18n import DEFAULT_LANGUAGE, card_name, catalogue, t

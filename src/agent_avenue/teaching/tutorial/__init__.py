@@ -1,7 +1,7 @@
 """The tutorial: lessons (a scenario and a script, in TOML), their driver and saved progress."""
 
-from agent_avenue.tutorial.driver import LessonRun, Played, Verdict
-from agent_avenue.tutorial.lesson import (
+from agent_avenue.teaching.tutorial.driver import LessonRun, Played, Verdict
+from agent_avenue.teaching.tutorial.lesson import (
     LESSON_IDS,
     MISTAKES,
     Lesson,
@@ -11,7 +11,7 @@ from agent_avenue.tutorial.lesson import (
     load_lesson,
     load_lessons,
 )
-from agent_avenue.tutorial.progress import finished_lessons, mark_finished
+from agent_avenue.teaching.tutorial.progress import finished_lessons, mark_finished
 
 __all__ = [
     "LESSON_IDS",

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from agent_avenue.describe import ordinal, signed
 from agent_avenue.engine import GameState, Mark, PlayerView, player_view, recruit_preview
 from agent_avenue.engine.preview import distance_to_catch
 from agent_avenue.engine.rules import (
@@ -20,8 +19,9 @@ from agent_avenue.engine.rules import (
     Icon,
     MoveSelf,
 )
-from agent_avenue.explain import preview_phrase, split_phrase
 from agent_avenue.i18n import agent_name, card_name, t
+from agent_avenue.teaching.describe import ordinal, signed
+from agent_avenue.teaching.explain import preview_phrase, split_phrase
 
 __all__ = ["FactError", "check_query", "evaluate", "fill"]
 

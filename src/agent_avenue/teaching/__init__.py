@@ -1,0 +1,1 @@
+"""The teaching layer: sentences from engine facts, hints and the tutorial."""
