@@ -36,6 +36,10 @@ from agent_avenue.bots.playout import (
     tables_for,
 )
 from agent_avenue.engine import (
+    BOARD_SIZE,
+    CATCH_LEAD,
+    HOMES,
+    MARKET_SPACES,
     Action,
     Answer,
     Choose,
@@ -45,11 +49,10 @@ from agent_avenue.engine import (
     PlayerView,
     Recruit,
     Take,
+    determinize,
     recruit_preview,
     unseen_agents,
 )
-from agent_avenue.engine.rules import BOARD_SIZE, CATCH_LEAD, HOMES, MARKET_SPACES
-from agent_avenue.engine.sampling import determinize
 
 __all__ = [
     "DEFAULT_WEIGHTS",

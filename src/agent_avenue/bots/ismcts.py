@@ -58,9 +58,7 @@ from agent_avenue.bots.playout import (
 )
 from agent_avenue.bots.safety import assess
 from agent_avenue.bots.team import is_team_view, team_choice
-from agent_avenue.engine import Action, PlayerView
-from agent_avenue.engine.rules import DUEL_DISCARDS
-from agent_avenue.engine.sampling import determinize
+from agent_avenue.engine import DUEL_DISCARDS, Action, PlayerView, determinize
 
 __all__ = ["LEVELS", "Budget", "SearchBot", "search_level"]
 

@@ -25,8 +25,15 @@ from agent_avenue.bots.playout import (
     tables_for,
 )
 from agent_avenue.bots.team import is_team_view, team_assess
-from agent_avenue.engine import Action, Offer, Phase, PlayerView, Recruit, unseen_agents
-from agent_avenue.engine.sampling import determinize
+from agent_avenue.engine import (
+    Action,
+    Offer,
+    Phase,
+    PlayerView,
+    Recruit,
+    determinize,
+    unseen_agents,
+)
 
 __all__ = ["Verdict", "assess", "forced_choice", "verdicts"]
 

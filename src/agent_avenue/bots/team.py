@@ -24,23 +24,24 @@ from typing import NamedTuple
 
 from agent_avenue.bots.evaluation import win_chance
 from agent_avenue.engine import (
+    CATCH_LEAD,
     Action,
     Answer,
     Discard,
     GameState,
+    Mark,
     Phase,
     PlayerView,
     Recruit,
+    Side,
     apply,
+    determinize,
     legal_actions,
     lose_rescue,
+    modified_move,
     side_of,
     unseen_agents,
 )
-from agent_avenue.engine.movement import modified_move
-from agent_avenue.engine.rules import CATCH_LEAD, Mark
-from agent_avenue.engine.sampling import determinize
-from agent_avenue.engine.state import Side
 
 __all__ = [
     "TeamVerdict",

@@ -6,13 +6,13 @@ from collections import Counter
 
 from agent_avenue.engine import (
     GameState,
+    Member,
     Mode,
     ReplayError,
     format_action,
     legal_actions,
     replay_from,
 )
-from agent_avenue.engine.state import Member
 
 __all__ = ["RefereeError", "player_count", "referee_report", "run_moves", "split_moves"]
 

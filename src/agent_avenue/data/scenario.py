@@ -13,6 +13,8 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 
 from agent_avenue.data.toml_values import describe_value
 from agent_avenue.engine import (
+    BOARD_SIZE,
+    DUEL_DISCARDS,
     GameState,
     InvalidPosition,
     Mode,
@@ -21,7 +23,6 @@ from agent_avenue.engine import (
     SeatSetup,
     from_position,
 )
-from agent_avenue.engine.rules import BOARD_SIZE, DUEL_DISCARDS
 
 SUPPLY_SIZE = 3
 MIN_PLAYERS = 2

@@ -22,7 +22,7 @@ from pydantic import (
 from pydantic_core import ErrorDetails, PydanticCustomError
 
 from agent_avenue.data.toml_values import describe_value
-from agent_avenue.engine.rules import (
+from agent_avenue.engine import (
     AGENT_COUNT,
     AgentSpec,
     DistinctAgentsWin,

@@ -6,7 +6,7 @@ functions live): seats 0 and 2 play for green, 1 and 3 for blue.
 
 from __future__ import annotations
 
-from agent_avenue.engine.seats import PLAYER_COUNTS, partner_of, seats_of
+from agent_avenue.engine import PLAYER_COUNTS, partner_of, seats_of
 from agent_avenue.i18n import t
 
 

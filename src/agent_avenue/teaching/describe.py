@@ -4,17 +4,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from agent_avenue.engine import Condition, Event, EventKind, Mark, PlayerView, Result, Rules
-from agent_avenue.engine.preview import distance_to_catch
-from agent_avenue.engine.preview import space_of as board_space
-from agent_avenue.engine.rules import (
+from agent_avenue.engine import (
     HOMES,
+    REASON_ORDER,
+    Condition,
     DistinctAgentsWin,
+    Event,
+    EventKind,
     HomeBoost,
     HomeGuardWin,
     LoseBecomesWin,
+    Mark,
+    PlayerView,
+    Result,
+    Rules,
+    distance_to_catch,
 )
-from agent_avenue.engine.state import REASON_ORDER
+from agent_avenue.engine import space_of as board_space
 from agent_avenue.i18n import agent_name, card_name, t
 
 __all__ = [

@@ -11,14 +11,23 @@ from dataclasses import replace
 
 from agent_avenue.engine import (
     Condition,
+    DistinctAgentsWin,
     Event,
     EventKind,
+    HomeBoost,
+    HomeGuardWin,
+    LoseBecomesWin,
     Mark,
+    MoveModifier,
+    MoveSelf,
     Phase,
     PlayerView,
+    RecruitNamedFromHand,
     RecruitPreview,
+    RecruitTopOfDeck,
     Result,
     Rules,
+    StealFromPlay,
     distance_to_catch,
     lose_rescue,
     reaches,
@@ -26,17 +35,6 @@ from agent_avenue.engine import (
     space_of,
     spaces_to_home,
     split_verdict,
-)
-from agent_avenue.engine.rules import (
-    DistinctAgentsWin,
-    HomeBoost,
-    HomeGuardWin,
-    LoseBecomesWin,
-    MoveModifier,
-    MoveSelf,
-    RecruitNamedFromHand,
-    RecruitTopOfDeck,
-    StealFromPlay,
 )
 from agent_avenue.i18n import agent_name, card_name, t
 from agent_avenue.teaching.describe import (

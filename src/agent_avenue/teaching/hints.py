@@ -18,8 +18,11 @@ from agent_avenue.engine import (
     Answer,
     Choose,
     Discard,
+    Lead,
     Offer,
+    PlayDown,
     PlayerView,
+    PlayUp,
     Recruit,
     Take,
     hidden_outcomes,
@@ -28,7 +31,6 @@ from agent_avenue.engine import (
     sure_winner,
     unseen_agents,
 )
-from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
 from agent_avenue.i18n import agent_name, card_name, t
 from agent_avenue.teaching.explain import preview_phrase, split_phrase
 from agent_avenue.teaching.verdict_text import tally_of

@@ -24,16 +24,18 @@ from agent_avenue.engine import (
     Action,
     Discard,
     Event,
+    Lead,
     Mode,
     Offer,
     Phase,
+    PlayDown,
     PlayerView,
+    PlayUp,
     Recruit,
     Rules,
     is_team_game,
     side_of,
 )
-from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
 from agent_avenue.i18n import LANGUAGE_ENV, card_name, language_name, set_language, t
 from agent_avenue.play.seats import (
     BOT_PLAYER_COUNTS,

@@ -9,15 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from agent_avenue.engine import GameState, Mark, PlayerView, player_view, recruit_preview
-from agent_avenue.engine.preview import distance_to_catch
-from agent_avenue.engine.rules import (
+from agent_avenue.engine import (
     BOARD_SIZE,
     CATCH_LEAD,
     HAND_SIZE,
     MARKET_SPACES,
+    GameState,
     Icon,
+    Mark,
     MoveSelf,
+    PlayerView,
+    distance_to_catch,
+    player_view,
+    recruit_preview,
 )
 from agent_avenue.i18n import agent_name, card_name, t
 from agent_avenue.teaching.describe import ordinal, signed

@@ -22,14 +22,16 @@ from textual.widgets import Static
 from agent_avenue.engine import (
     Action,
     Discard,
+    Lead,
     Phase,
+    PlayDown,
     PlayerView,
+    PlayUp,
     Recruit,
     Take,
     member_of_seat,
     side_of,
 )
-from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
 from agent_avenue.i18n import agent_name, t
 from agent_avenue.play.teams import partner_of
 from agent_avenue.teaching.explain import split_phrase

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from agent_avenue.engine import Mark, PlayerView, RecruitPreview
-from agent_avenue.engine.rules import Icon
+from agent_avenue.engine import Icon, Mark, PlayerView, RecruitPreview
 from agent_avenue.i18n import t
 from agent_avenue.teaching.describe import signed
 

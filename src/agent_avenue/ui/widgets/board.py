@@ -9,8 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Label
 
-from agent_avenue.engine import Mode, PlayerView
-from agent_avenue.engine.rules import BOARD_SIZE, HOMES, MARKET_SPACES
+from agent_avenue.engine import BOARD_SIZE, HOMES, MARKET_SPACES, Mode, PlayerView
 from agent_avenue.i18n import t
 from agent_avenue.ui.widgets._common import SIDE_CLASSES, colour_word, meeple, plain
 

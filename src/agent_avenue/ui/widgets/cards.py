@@ -9,8 +9,7 @@ from textual.widget import Widget
 from textual.widgets import Label, Static
 
 from agent_avenue.data import default_rules
-from agent_avenue.engine import PlayerView, Rules, recruit_preview
-from agent_avenue.engine.rules import Icon
+from agent_avenue.engine import Icon, PlayerView, Rules, recruit_preview
 from agent_avenue.i18n import agent_name, card_name, t
 from agent_avenue.ui.widgets._common import icon_text, plain, preview_text
 
