@@ -12,7 +12,16 @@ from agent_avenue.engine.rules import (
     Mark,
     Rules,
 )
-from agent_avenue.engine.state import LEAD, OFFER, Condition, GameState, Phase, Result, Side
+from agent_avenue.engine.state import (
+    LEAD,
+    OFFER,
+    Condition,
+    GameState,
+    Phase,
+    Result,
+    Side,
+    make_state,
+)
 
 _TURN = EventKind.TURN
 
@@ -123,7 +132,7 @@ def end_step(
     active = state.active
     winner, conditions, by_tie = judge(rules, sides, active, not state.deck)
     if winner is not None:
-        return GameState(
+        return make_state(
             rules=rules,
             mode=state.mode,
             turn=state.turn,
@@ -138,21 +147,21 @@ def end_step(
             events=(*events, Event(EventKind.GAME_OVER, winner)),
         )
     turn = state.turn + 1
-    return GameState(
-        rules,
-        state.mode,
-        turn,
-        1 - active,
-        OFFER if len(sides[1 - active].members) == 1 else LEAD,
-        sides,
-        state.deck,
-        None,
-        state.supply,
-        state.market_deck,
-        state.market_discard,
-        (),
-        None,
-        None,
-        None,
-        (*events, Event(_TURN, 1 - active, None, None, turn)),
+    return make_state(
+        rules=rules,
+        mode=state.mode,
+        turn=turn,
+        active=1 - active,
+        phase=OFFER if len(sides[1 - active].members) == 1 else LEAD,
+        sides=sides,
+        deck=state.deck,
+        offer=None,
+        supply=state.supply,
+        market_deck=state.market_deck,
+        market_discard=state.market_discard,
+        queue=(),
+        pending=None,
+        picker=None,
+        result=None,
+        events=(*events, Event(_TURN, 1 - active, None, None, turn)),
     )

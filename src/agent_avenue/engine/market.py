@@ -30,7 +30,7 @@ def with_hand(side: Side, member: int, hand: tuple[str, ...]) -> Side:
     """A side whose member holds a new hand."""
     old = side.members[member]
     members = list(side.members)
-    members[member] = Member(hand, old.discards_left, old.discarded)
+    members[member] = Member(hand=hand, discards_left=old.discards_left, discarded=old.discarded)
     return side._replace(members=tuple(members))
 
 

@@ -90,7 +90,17 @@ def recruit_agent(
     end = start + amount
     event = Event(_RECRUIT, index, agent, via, count, amount, start, end)
     if amount == 0 or not (advanced or ongoing):
-        return Side(side.home, end, in_play, ongoing, side.members), (event,), False
+        return (
+            Side(
+                home=side.home, progress=end, in_play=in_play, ongoing=ongoing, members=side.members
+            ),
+            (event,),
+            False,
+        )
     events = [event]
     end, landed = _finish_move(rules, side, index, end, advanced, events)
-    return Side(side.home, end, in_play, ongoing, side.members), tuple(events), landed
+    return (
+        Side(home=side.home, progress=end, in_play=in_play, ongoing=ongoing, members=side.members),
+        tuple(events),
+        landed,
+    )

@@ -102,8 +102,14 @@ class HiddenOutcomes:
 def _side(view: SideView) -> Side:
     """A side rebuilt from public facts (hands as blanks of the right sizes)."""
     sizes = view.member_hand_sizes or (view.hand_size,)
-    members = tuple(Member(("",) * size, 0) for size in sizes)
-    return Side(view.home, view.progress, view.in_play, view.ongoing, members)
+    members = tuple(Member(hand=("",) * size, discards_left=0) for size in sizes)
+    return Side(
+        home=view.home,
+        progress=view.progress,
+        in_play=view.in_play,
+        ongoing=view.ongoing,
+        members=members,
+    )
 
 
 def deck_after_offer(view: PlayerView) -> int:

@@ -37,7 +37,13 @@ class RecruitPreview:
 
 
 def _side(view: SideView) -> Side:
-    return Side(view.home, view.progress, view.in_play, view.ongoing, ())
+    return Side(
+        home=view.home,
+        progress=view.progress,
+        in_play=view.in_play,
+        ongoing=view.ongoing,
+        members=(),
+    )
 
 
 def recruit_preview(view: PlayerView, side: int, agent: str) -> RecruitPreview:

@@ -41,6 +41,7 @@ from agent_avenue.engine.state import (
     Mode,
     Pending,
     Side,
+    make_state,
 )
 from agent_avenue.engine.view import PlayerView, SideView
 
@@ -75,7 +76,13 @@ def _queued_behind(view: PlayerView) -> tuple[int, ...]:
 
 
 def _side(view: SideView, member: Member) -> Side:
-    return Side(view.home, view.progress, view.in_play, view.ongoing, (member,))
+    return Side(
+        home=view.home,
+        progress=view.progress,
+        in_play=view.in_play,
+        ongoing=view.ongoing,
+        members=(member,),
+    )
 
 
 def determinize(view: PlayerView, rng: random.Random) -> GameState:
@@ -118,8 +125,8 @@ def determinize(view: PlayerView, rng: random.Random) -> GameState:
 
     market_deck = _market_deck(view, rng)
 
-    mine = Member(view.hand, me.discards_left, view.discarded)
-    theirs = Member(their_hand, them.discards_left, their_discarded)
+    mine = Member(hand=view.hand, discards_left=me.discards_left, discarded=view.discarded)
+    theirs = Member(hand=their_hand, discards_left=them.discards_left, discarded=their_discarded)
     sides = (_side(me, mine), _side(them, theirs))
     if seat == 1:
         sides = (sides[1], sides[0])
@@ -209,13 +216,23 @@ def _deal_team(
         for m in range(size):
             left = side.member_discards_left[m]
             if seat_of(side.index, m) == seat:
-                members.append(Member(view.hand, left, view.discarded))
+                members.append(Member(hand=view.hand, discards_left=left, discarded=view.discarded))
                 continue
             used = max(discard_allowance(size) - left, 0)
             discarded = tuple(left_over[:used])
             left_over = left_over[used:]
-            members.append(Member(hands[(side.index, m)], left, discarded))
-        sides.append(Side(side.home, side.progress, side.in_play, side.ongoing, tuple(members)))
+            members.append(
+                Member(hand=hands[(side.index, m)], discards_left=left, discarded=discarded)
+            )
+        sides.append(
+            Side(
+                home=side.home,
+                progress=side.progress,
+                in_play=side.in_play,
+                ongoing=side.ongoing,
+                members=tuple(members),
+            )
+        )
 
     market_deck = _market_deck(view, rng)
 
@@ -245,7 +262,7 @@ def _dealt_state(
     pending: Pending | None,
 ) -> GameState:
     """The game state of a deal: the dealt hidden cards, everything else as the view shows it."""
-    return GameState(
+    return make_state(
         rules=view.rules,
         mode=view.mode,
         turn=view.turn,

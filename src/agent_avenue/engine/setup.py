@@ -16,7 +16,7 @@ from agent_avenue.engine.rules import (
     TEAM_DISCARDS,
     Rules,
 )
-from agent_avenue.engine.state import GameState, Member, Mode, Side, first_phase
+from agent_avenue.engine.state import GameState, Member, Mode, Side, first_phase, make_state
 
 SUPPLY_SIZE = 3
 
@@ -55,8 +55,20 @@ def new_game(rules: Rules, mode: Mode | str, seed: int, first: int, players: int
     sides: tuple[Side, ...]
     if players == 2:
         sides = (
-            Side(HOMES[0], 0, (), (), (Member(tuple(sorted(deck[0:4])), DUEL_DISCARDS),)),
-            Side(HOMES[1], 0, (), (), (Member(tuple(sorted(deck[4:8])), DUEL_DISCARDS),)),
+            Side(
+                home=HOMES[0],
+                progress=0,
+                in_play=(),
+                ongoing=(),
+                members=(Member(hand=tuple(sorted(deck[0:4])), discards_left=DUEL_DISCARDS),),
+            ),
+            Side(
+                home=HOMES[1],
+                progress=0,
+                in_play=(),
+                ongoing=(),
+                members=(Member(hand=tuple(sorted(deck[4:8])), discards_left=DUEL_DISCARDS),),
+            ),
         )
         dealt = 2 * HAND_SIZE
     else:
@@ -66,23 +78,23 @@ def new_game(rules: Rules, mode: Mode | str, seed: int, first: int, players: int
     if mode is Mode.ADVANCED:
         market = shuffled(rules.card_ids, rng)
         supply, market_deck = market[:SUPPLY_SIZE], market[SUPPLY_SIZE:]
-    return GameState(
-        rules,
-        mode,
-        1,
-        first,
-        first_phase(sides[first]),
-        sides,
-        deck[dealt:],
-        None,
-        supply,
-        market_deck,
-        (),
-        (),
-        None,
-        None,
-        None,
-        (Event(EventKind.TURN, first, None, None, 1),),
+    return make_state(
+        rules=rules,
+        mode=mode,
+        turn=1,
+        active=first,
+        phase=first_phase(sides[first]),
+        sides=sides,
+        deck=deck[dealt:],
+        offer=None,
+        supply=supply,
+        market_deck=market_deck,
+        market_discard=(),
+        queue=(),
+        pending=None,
+        picker=None,
+        result=None,
+        events=(Event(EventKind.TURN, first, None, None, 1),),
     )
 
 
@@ -96,12 +108,12 @@ def _deal_teams(deck: tuple[str, ...], sizes: tuple[int, int]) -> tuple[tuple[Si
             dealt += HAND_SIZE
     sides = tuple(
         Side(
-            HOMES[side],
-            0,
-            (),
-            (),
-            tuple(
-                Member(hands[side + 2 * m], discard_allowance(sizes[side]))
+            home=HOMES[side],
+            progress=0,
+            in_play=(),
+            ongoing=(),
+            members=tuple(
+                Member(hand=hands[side + 2 * m], discards_left=discard_allowance(sizes[side]))
                 for m in range(sizes[side])
             ),
         )
@@ -269,14 +281,14 @@ def from_position(rules: Rules, setup: PositionSetup) -> GameState:
     sizes = team_sizes(len(setup.seats))
     sides = tuple(
         Side(
-            HOMES[i],
-            progress,
-            setup.seats[i].in_play,
-            setup.seats[i].black_market,
-            tuple(
+            home=HOMES[i],
+            progress=progress,
+            in_play=setup.seats[i].in_play,
+            ongoing=setup.seats[i].black_market,
+            members=tuple(
                 Member(
-                    tuple(sorted(seat.hand)),
-                    discard_allowance(sizes[i])
+                    hand=tuple(sorted(seat.hand)),
+                    discards_left=discard_allowance(sizes[i])
                     if seat.discards_left is None
                     else seat.discards_left,
                 )
@@ -288,7 +300,7 @@ def from_position(rules: Rules, setup: PositionSetup) -> GameState:
     owned = {c for s in setup.seats for c in s.black_market}
     placed = set(setup.supply + setup.market_deck) | owned
     out = tuple(c for c in rules.card_ids if c not in placed) if setup.mode is Mode.ADVANCED else ()
-    return GameState(
+    return make_state(
         rules=rules,
         mode=setup.mode,
         turn=setup.turn,

@@ -197,6 +197,51 @@ class GameState(NamedTuple):
         return self.sides[side_of(seat)].members[member_of_seat(seat)]
 
 
+def make_state(
+    *,
+    rules: Rules,
+    mode: Mode,
+    turn: int,
+    active: int,
+    phase: Phase,
+    sides: tuple[Side, ...],
+    deck: tuple[str, ...],
+    offer: tuple[str, str] | None = None,
+    supply: tuple[str, ...] = (),
+    market_deck: tuple[str, ...] = (),
+    market_discard: tuple[str, ...] = (),
+    queue: tuple[int, ...] = (),
+    pending: Pending | None = None,
+    picker: int | None = None,
+    result: Result | None = None,
+    events: tuple[Event, ...] = (),
+    leader: int | None = None,
+    played_up: str | None = None,
+) -> GameState:
+    """The one constructor of a game state: every part named (the tuple is built positionally,
+    the fastest way, in this one place)."""
+    return GameState(
+        rules,
+        mode,
+        turn,
+        active,
+        phase,
+        sides,
+        deck,
+        offer,
+        supply,
+        market_deck,
+        market_discard,
+        queue,
+        pending,
+        picker,
+        result,
+        events,
+        leader,
+        played_up,
+    )
+
+
 def first_phase(side: Side) -> Phase:
     """How a side's turn starts: a solo player offers, a team first picks who leads."""
     return OFFER if len(side.members) == 1 else LEAD

@@ -16,6 +16,7 @@ from agent_avenue.engine.state import (
     Phase,
     Side,
     acting_member,
+    make_state,
     partner,
 )
 
@@ -32,7 +33,13 @@ def _with_member(state: GameState, index: int, slot: int, member: Member) -> tup
     new_members = (
         (member,) if len(members) == 1 else (*members[:slot], member, *members[slot + 1 :])
     )
-    new_side = Side(side.home, side.progress, side.in_play, side.ongoing, new_members)
+    new_side = Side(
+        home=side.home,
+        progress=side.progress,
+        in_play=side.in_play,
+        ongoing=side.ongoing,
+        members=new_members,
+    )
     return (new_side, state.sides[1]) if index == 0 else (state.sides[0], new_side)
 
 
@@ -43,7 +50,9 @@ def discard(state: GameState, agent: str) -> GameState:
     member = state.sides[active].members[slot]
     drawn = state.deck[:1]
     hand = add_to_hand(remove_one(member.hand, agent), drawn)
-    new_member = Member(hand, member.discards_left - 1, (*member.discarded, agent))
+    new_member = Member(
+        hand=hand, discards_left=member.discards_left - 1, discarded=(*member.discarded, agent)
+    )
     seat = seat_of(active, slot) if slot else None
     events = (Event(EventKind.DISCARD, active, agent=agent, count=1, agents=drawn, seat=seat),)
     return state._replace(
@@ -62,7 +71,11 @@ def play_up(state: GameState, agent: str) -> GameState:
     active = state.active
     assert state.leader is not None
     member = state.sides[active].members[state.leader]
-    played = Member(remove_one(member.hand, agent), member.discards_left, member.discarded)
+    played = Member(
+        hand=remove_one(member.hand, agent),
+        discards_left=member.discards_left,
+        discarded=member.discarded,
+    )
     event = Event(EventKind.PLAY_UP, active, agent=agent, seat=seat_of(active, state.leader))
     return state._replace(
         phase=Phase.PLAY_DOWN,
@@ -84,7 +97,9 @@ def play_down(state: GameState, agent: str) -> GameState:
     down_member = side.members[other]
     members = list(side.members)
     members[other] = Member(
-        remove_one(down_member.hand, agent), down_member.discards_left, down_member.discarded
+        hand=remove_one(down_member.hand, agent),
+        discards_left=down_member.discards_left,
+        discarded=down_member.discarded,
     )
     deck = state.deck
     events: list[Event] = []
@@ -141,23 +156,28 @@ def offer(state: GameState, face_up: str, face_down: str) -> GameState:
         deck = deck[len(drawn) :]
     hand = tuple(rest)
     events = (Event(_OFFER, active, face_up, face_down, len(drawn), 0, 0, 0, drawn),)
-    return GameState(
-        state.rules,
-        state.mode,
-        state.turn,
-        active,
-        _RECRUIT_PHASE,
-        _with_member(state, active, 0, Member(hand, member.discards_left, member.discarded)),
-        deck,
-        (face_up, face_down),
-        state.supply,
-        state.market_deck,
-        state.market_discard,
-        (),
-        None,
-        None,
-        None,
-        events,
+    return make_state(
+        rules=state.rules,
+        mode=state.mode,
+        turn=state.turn,
+        active=active,
+        phase=_RECRUIT_PHASE,
+        sides=_with_member(
+            state,
+            active,
+            0,
+            Member(hand=hand, discards_left=member.discards_left, discarded=member.discarded),
+        ),
+        deck=deck,
+        offer=(face_up, face_down),
+        supply=state.supply,
+        market_deck=state.market_deck,
+        market_discard=state.market_discard,
+        queue=(),
+        pending=None,
+        picker=None,
+        result=None,
+        events=events,
     )
 
 
@@ -177,18 +197,18 @@ def recruit(state: GameState, face_up: bool) -> GameState:
     if not (i_landed or they_landed):
         return end_step(state, their_events + my_events, sides)
     queue = (active,) * i_landed + (1 - active,) * they_landed
-    moved = GameState(
-        rules,
-        state.mode,
-        state.turn,
-        active,
-        _PICK_PHASE,
-        sides,
-        state.deck,
-        None,
-        state.supply,
-        state.market_deck,
-        state.market_discard,
-        queue,
+    moved = make_state(
+        rules=rules,
+        mode=state.mode,
+        turn=state.turn,
+        active=active,
+        phase=_PICK_PHASE,
+        sides=sides,
+        deck=state.deck,
+        offer=None,
+        supply=state.supply,
+        market_deck=state.market_deck,
+        market_discard=state.market_discard,
+        queue=queue,
     )
     return continue_turn(moved, their_events + my_events)
