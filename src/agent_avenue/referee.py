@@ -15,6 +15,7 @@ from agent_avenue.engine import (
     parse_action,
 )
 from agent_avenue.engine.state import Member
+from agent_avenue.printable import shown
 
 __all__ = ["RefereeError", "player_count", "referee_report", "run_moves", "split_moves"]
 
@@ -73,11 +74,11 @@ def referee_report(state: GameState) -> dict[str, object]:
 def run_moves(state: GameState, moves: list[str]) -> GameState:
     """Parse and apply each move in turn; raise RefereeError at the first bad one."""
     for number, text in enumerate(moves, start=1):
-        shown = text.strip()
+        move = text.strip()
         try:
-            state = apply(state, parse_action(shown, state.rules))
+            state = apply(state, parse_action(move, state.rules))
         except (NotationError, IllegalAction) as exc:
-            raise RefereeError(f'move {number} ("{shown}"): {exc}') from None
+            raise RefereeError(f'move {number} ("{shown(move)}"): {shown(exc, 200)}') from None
     return state
 
 
