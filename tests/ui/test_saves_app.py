@@ -531,3 +531,33 @@ async def test_a_bad_game_file_on_the_score_sheet_is_reported_and_set_aside() ->
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
+
+
+async def test_the_start_screen_refuses_names_a_save_could_not_hold() -> None:
+    """Two players with the same name (in any case): one sentence on the start screen, and no
+    game starts (before issue 13 the names were silently replaced by the defaults)."""
+    app = make_app("simple", 4, names=("Ada", "ada"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert app.session is None
+        problem = str(app.screen.query_one("#start-problem", Static).render())
+        assert "Two players are called" in problem and problem.count(".") == 1
+
+
+async def test_a_game_that_cannot_be_saved_says_so_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose save would be refused says so on screen as it starts, and play goes on."""
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise StorageError("The game could not be saved because its data is odd.")
+
+    monkeypatch.setattr("agent_avenue.ui.saving.save_document", refuse)
+    app = make_app("simple", 4)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.session is not None
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Autosave: The game could not be saved" in screen_text(app)
