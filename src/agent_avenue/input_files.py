@@ -34,7 +34,7 @@ def read_input_file(path: Path, limit: int = INPUT_LIMIT) -> bytes:
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
     try:
         fd = os.open(path, flags)
-    except FileNotFoundError:
+    except (FileNotFoundError, ValueError):  # ValueError: a NUL in the name, no such file
         raise InputFileError("missing") from None
     except IsADirectoryError:
         raise InputFileError("folder") from None
