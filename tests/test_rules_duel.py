@@ -624,10 +624,14 @@ def test_no_running_out_while_next_player_can_play():
 
 
 def test_no_running_out_while_deck_has_cards():
-    """4.3: a short hand does not end the game while the deck still has cards."""
+    """4.3: a short hand does not end the game while the deck still has cards.
+
+    (Blue holds 2 cards, the fewest that can still play: a waiting player with 1 card and a
+    deck that still has cards could never act, and that position is refused, issue 13.)
+    """
     state = position(
         green={"hand": ["codebreaker", "sentinel"], "position": 3},
-        blue={"hand": ["enforcer"], "position": 10},
+        blue={"hand": ["enforcer", "enforcer"], "position": 10},
         deck=["mole", "saboteur", "saboteur", "saboteur", "sidekick"],
     )
     after = deal(state, "codebreaker", "sentinel")

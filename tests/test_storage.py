@@ -41,6 +41,9 @@ HUMANS = ("human", "human")
 VS_BOT = ("human", "bot:normal")
 SRC = Path(storage.__file__).resolve().parents[2]
 
+SAVE_ID = "20250101-120000-abcdef"
+"""One game's save id: these tests look at its file."""
+
 
 # Helpers ---------------------------------------------------------------------------------------
 
@@ -141,8 +144,8 @@ def test_full_disk_keeps_the_old_save(
 ) -> None:
     """ENOSPC halfway through the write: one sentence, old save intact, temp file removed."""
     record, _ = game
-    storage.save_game(cut(record, 4), HUMANS)
-    path = storage.save_path()
+    storage.save_game(cut(record, 4), HUMANS, save_id=SAVE_ID)
+    path = storage.save_path(save_id=SAVE_ID)
     before = path.read_bytes()
     real_write = os.write
 
@@ -152,7 +155,7 @@ def test_full_disk_keeps_the_old_save(
 
     with monkeypatch.context() as patch, pytest.raises(StorageError) as caught:
         patch.setattr("agent_avenue.storage.atomic.os.write", full_disk)
-        storage.save_game(cut(record, 6), HUMANS)
+        storage.save_game(cut(record, 6), HUMANS, save_id=SAVE_ID)
     message = one_sentence(str(caught.value))
     assert "the disk is full" in message
     assert str(path) in message
@@ -210,8 +213,8 @@ def test_kill_before_the_rename_keeps_the_old_save(
 ) -> None:
     """Killed after writing the temp file but before the rename: the old save loads."""
     record, _ = game
-    storage.save_game(cut(record, 4), HUMANS)
-    path = storage.save_path()
+    storage.save_game(cut(record, 4), HUMANS, save_id=SAVE_ID)
+    path = storage.save_path(save_id=SAVE_ID)
     before = path.read_bytes()
 
     def killed(src: Any, dst: Any) -> None:
@@ -219,7 +222,7 @@ def test_kill_before_the_rename_keeps_the_old_save(
 
     with monkeypatch.context() as patch, pytest.raises(Killed):
         patch.setattr("agent_avenue.storage.atomic.os.replace", killed)
-        storage.save_game(cut(record, 8), HUMANS)
+        storage.save_game(cut(record, 8), HUMANS, save_id=SAVE_ID)
     assert path.read_bytes() == before
     loaded, problem = storage.load_save()
     assert problem is None and loaded is not None
@@ -231,8 +234,8 @@ def test_a_half_written_temp_file_from_a_killed_save_is_ignored_then_swept(
 ) -> None:
     """A kill mid-write leaves a partial temp file: the save still loads; old temps are removed."""
     record, _ = game
-    storage.save_game(cut(record, 4), HUMANS)
-    path = storage.save_path()
+    storage.save_game(cut(record, 4), HUMANS, save_id=SAVE_ID)
+    path = storage.save_path(save_id=SAVE_ID)
     partial = path.parent / ".save.json.k1ll3d.tmp"
     partial.write_bytes(path.read_bytes()[:40])
     loaded, problem = storage.load_save()
@@ -252,7 +255,7 @@ from agent_avenue.storage import save_game
 short, long = (GameRecord(**fields) for fields in json.loads(sys.argv[1]))
 print("ready", flush=True)
 for i in itertools.count():
-    save_game(short if i % 2 else long, ("human", "human"))
+    save_game(short if i % 2 else long, ("human", "human"), save_id="20250101-120000-abcdef")
 """
 
 
@@ -292,7 +295,7 @@ def test_sigkill_at_random_moments_never_breaks_the_save(
         assert problem is None
         assert loaded is not None
         assert loaded.record.moves in (tuple(short.moves), tuple(long.moves))
-    assert set_aside_files(storage.save_path()) == []
+    assert set_aside_files(storage.save_path(save_id=SAVE_ID)) == []
 
 
 # Bad saves -------------------------------------------------------------------------------------
@@ -354,8 +357,8 @@ def test_a_bad_save_is_reported_set_aside_and_the_program_goes_on(
 ) -> None:
     """Each bad save: one sentence naming the file, renamed aside with its bytes, then new saves."""
     record, _ = game
-    storage.save_game(cut(record, 6), HUMANS)
-    path = storage.save_path()
+    storage.save_game(cut(record, 6), HUMANS, save_id=SAVE_ID)
+    path = storage.save_path(save_id=SAVE_ID)
     edit, expected = BAD_SAVES[case]
     bad = edit(path.read_bytes())
     path.write_bytes(bad)
@@ -371,7 +374,7 @@ def test_a_bad_save_is_reported_set_aside_and_the_program_goes_on(
     assert aside.read_bytes() == bad
     assert not path.exists()
     # The program goes on: a new game saves and resumes, and the bad file is left alone.
-    assert storage.save_game(cut(record, 2), VS_BOT) is None
+    assert storage.save_game(cut(record, 2), VS_BOT, save_id=SAVE_ID) is None
     loaded, problem = storage.load_save()
     assert problem is None and loaded is not None
     assert loaded.players == VS_BOT
@@ -406,8 +409,8 @@ def test_storage_messages_are_whole_sentences_in_the_chosen_language(
     record, _ = game
     bad_save, illegal, full = TRANSLATED_MESSAGES[code]
     set_language(code)
-    storage.save_game(cut(record, 6), HUMANS)
-    path = storage.save_path()
+    storage.save_game(cut(record, 6), HUMANS, save_id=SAVE_ID)
+    path = storage.save_path(save_id=SAVE_ID)
     path.write_bytes(b"")
     _, problem = storage.load_save()
     message = one_sentence(problem)
@@ -416,7 +419,7 @@ def test_storage_messages_are_whole_sentences_in_the_chosen_language(
     assert all(words in message for words in bad_save), message
     assert "set aside" not in message and "empty" not in message
 
-    storage.save_game(cut(record, 6), HUMANS)
+    storage.save_game(cut(record, 6), HUMANS, save_id=SAVE_ID)
     path.write_bytes(_illegal_move(path.read_bytes()))
     _, problem = storage.load_save()
     message = one_sentence(problem)
@@ -424,14 +427,14 @@ def test_storage_messages_are_whole_sentences_in_the_chosen_language(
     assert all(words in message for words in illegal), message
     assert "legal any more" not in message and "discard" not in message
 
-    storage.save_game(cut(record, 4), HUMANS)
+    storage.save_game(cut(record, 4), HUMANS, save_id=SAVE_ID)
 
     def full_disk(fd: int, data: Any) -> int:
         raise OSError(errno.ENOSPC, "No space left on device")
 
     with monkeypatch.context() as patch, pytest.raises(StorageError) as caught:
         patch.setattr("agent_avenue.storage.atomic.os.write", full_disk)
-        storage.save_game(cut(record, 6), HUMANS)
+        storage.save_game(cut(record, 6), HUMANS, save_id=SAVE_ID)
     message = one_sentence(str(caught.value))
     assert str(path) in message
     assert all(words in message for words in full), message
@@ -443,8 +446,8 @@ def test_a_save_edited_by_hand_but_still_valid_resumes(
 ) -> None:
     """Re-indented and saved with a byte-order mark by an editor: still a good save."""
     record, _ = game
-    storage.save_game(cut(record, 6), HUMANS)
-    path = storage.save_path()
+    storage.save_game(cut(record, 6), HUMANS, save_id=SAVE_ID)
+    path = storage.save_path(save_id=SAVE_ID)
     document = json.loads(path.read_text())
     path.write_bytes(b"\xef\xbb\xbf" + json.dumps(document, indent=8).encode())
     loaded, problem = storage.load_save()
@@ -457,8 +460,8 @@ def test_a_bad_save_message_reveals_no_secret(
 ) -> None:
     """The sentence about an illegal saved move names neither the move nor the cards."""
     record, _ = game
-    storage.save_game(cut(record, 6), HUMANS)
-    path = storage.save_path()
+    storage.save_game(cut(record, 6), HUMANS, save_id=SAVE_ID)
+    path = storage.save_path(save_id=SAVE_ID)
     path.write_bytes(_illegal_move(path.read_bytes()))
     _, problem = storage.load_save()
     message = one_sentence(problem)
@@ -472,10 +475,10 @@ def test_saving_over_a_bad_save_sets_it_aside_first(
 ) -> None:
     """Even without load_save first, a bad save is never overwritten: it is moved aside."""
     record, _ = game
-    path = storage.save_path()
+    path = storage.save_path(save_id=SAVE_ID)
     path.parent.mkdir(parents=True)
     path.write_bytes(b'{"format": "agent-avenue-save", "version": 99}')
-    problem = storage.save_game(cut(record, 2), HUMANS)
+    problem = storage.save_game(cut(record, 2), HUMANS, save_id=SAVE_ID)
     message = one_sentence(problem)
     assert "newer version" in message
     (aside,) = set_aside_files(path)
@@ -489,7 +492,7 @@ def test_a_bad_save_that_cannot_be_moved_is_never_overwritten(
 ) -> None:
     """If renaming fails, the bad save stays as it is and saving refuses rather than overwrite."""
     record, _ = game
-    path = storage.save_path()
+    path = storage.save_path(save_id=SAVE_ID)
     path.parent.mkdir(parents=True)
     path.write_bytes(b"{broken")
 
@@ -501,7 +504,7 @@ def test_a_bad_save_that_cannot_be_moved_is_never_overwritten(
     assert loaded is None
     assert "could not be set aside because permission was denied" in one_sentence(problem)
     with pytest.raises(StorageError) as caught:
-        storage.save_game(cut(record, 2), HUMANS)
+        storage.save_game(cut(record, 2), HUMANS, save_id=SAVE_ID)
     assert "this game was not saved" in one_sentence(str(caught.value))
     assert path.read_bytes() == b"{broken"
 
@@ -534,7 +537,7 @@ def test_changed_card_data_still_resumes_when_every_move_replays(
     """A save from other card data resumes if its moves replay, flagged and brought up to date."""
     record, _ = game
     old = GameRecord(record.mode, record.seed, record.first, record.names, record.moves[:6], "0ld")
-    storage.save_game(old, HUMANS)
+    storage.save_game(old, HUMANS, save_id=SAVE_ID)
     loaded, problem = storage.load_save()
     assert problem is None and loaded is not None
     assert loaded.rules_changed
@@ -547,8 +550,8 @@ def test_changed_card_data_that_breaks_a_move_is_explained(
     """When the rules version differs and a move fails, the sentence says the card data changed."""
     record, _ = game
     old = GameRecord(record.mode, record.seed, record.first, record.names, record.moves[:6], "0ld")
-    storage.save_game(old, HUMANS)
-    path = storage.save_path()
+    storage.save_game(old, HUMANS, save_id=SAVE_ID)
+    path = storage.save_path(save_id=SAVE_ID)
     path.write_bytes(_illegal_move(path.read_bytes()))
     _, problem = storage.load_save()
     assert "now that the card data has changed (rules version 0ld" in one_sentence(problem)
@@ -559,7 +562,7 @@ def test_resume_gives_the_record_the_players_and_the_turn(
 ) -> None:
     """A good save resumes as it was; its repr shows no seed or moves; discard removes it."""
     record, _ = game
-    storage.save_game(cut(record, 8), VS_BOT, saved_at=T0)
+    storage.save_game(cut(record, 8), VS_BOT, saved_at=T0, save_id=SAVE_ID)
     loaded, problem = storage.load_save()
     assert problem is None and loaded is not None
     assert loaded.record == cut(record, 8)
@@ -587,9 +590,9 @@ def test_save_refuses_names_with_control_characters(
     record, _ = game
     bad = GameRecord(record.mode, record.seed, record.first, ("Ada", "\x1b[31mBob"), ())
     with pytest.raises(StorageError) as caught:
-        storage.save_game(bad, HUMANS)
+        storage.save_game(bad, HUMANS, save_id=SAVE_ID)
     assert 'bad value in "names[1]"' in one_sentence(str(caught.value))
-    assert not storage.save_path().exists()
+    assert not storage.save_path(save_id=SAVE_ID).exists()
 
 
 # Recording finished games ----------------------------------------------------------------------
@@ -600,10 +603,10 @@ def test_record_finished_writes_public_facts_and_drops_the_save(
 ) -> None:
     """The row holds public facts only; the game file holds the moves; the save is gone."""
     record, final = game
-    storage.save_game(record, VS_BOT)
+    storage.save_game(record, VS_BOT, save_id=SAVE_ID)
     recorded = storage.record_finished(record, VS_BOT, finished_at=T0)
     assert recorded.problem is None
-    assert not storage.save_path().exists()
+    assert not storage.save_path(save_id=SAVE_ID).exists()
     assert final.result is not None
     row = recorded.row
     assert (row.winner, row.winner_name) == (final.result.winner, record.names[final.result.winner])
@@ -650,15 +653,17 @@ def test_a_finished_save_is_recorded_once_on_the_next_start(
     Stopped after recording but before the save was removed: it is not recorded twice.
     """
     record, _ = game
-    storage.save_game(record, VS_BOT, saved_at=T0)
+    storage.save_game(record, VS_BOT, saved_at=T0, save_id=SAVE_ID)
     assert storage.load_save() == (None, None)
     rows, _ = storage.load_history()
     assert [row.date for row in rows] == [T0]
-    assert not storage.save_path().exists()
-    storage.save_game(record, VS_BOT, saved_at=T0)  # as if the removal had not happened
+    assert not storage.save_path(save_id=SAVE_ID).exists()
+    storage.save_game(
+        record, VS_BOT, saved_at=T0, save_id=SAVE_ID
+    )  # as if the removal had not happened
     assert storage.load_save() == (None, None)
     assert len(storage.load_history()[0]) == 1
-    assert not storage.save_path().exists()
+    assert not storage.save_path(save_id=SAVE_ID).exists()
 
 
 def test_a_bad_score_sheet_is_set_aside_and_a_new_one_started(home: Path, rules: Rules) -> None:

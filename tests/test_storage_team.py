@@ -28,6 +28,9 @@ FOUR = ("Ann", "Bob", "Cid", "Dee")
 THREE = ("Ann", "Bob", "Cid")
 KINDS = {3: ("human", "bot:easy", "human"), 4: ("human", "human", "bot:normal", "bot:hard")}
 
+SAVE_ID = "20250101-120000-abcdef"
+"""One game's save id: these tests look at its file."""
+
 
 @pytest.fixture(autouse=True)
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -68,8 +71,8 @@ def cut(record: GameRecord, moves: int) -> GameRecord:
 def test_a_team_game_is_saved_and_resumed(rules: Rules, players: int) -> None:
     record, _ = team_game(rules, players)
     unfinished = cut(record, len(record.moves) // 2)
-    assert storage.save_game(unfinished, KINDS[players]) is None
-    data = json.loads(storage.save_path().read_text("utf-8"))
+    assert storage.save_game(unfinished, KINDS[players], save_id=SAVE_ID) is None
+    data = json.loads(storage.save_path(save_id=SAVE_ID).read_text("utf-8"))
     assert data["version"] == 2
     assert data["names"] == list(unfinished.names)
     assert data["players"] == list(KINDS[players])
@@ -87,8 +90,8 @@ def test_a_duel_is_still_written_in_the_old_format(rules: Rules) -> None:
     state = new_game(rules, Mode.SIMPLE, 2, 0)
     move = format_action(legal_actions(state)[0])
     record = GameRecord(Mode.SIMPLE, 2, 0, ("Ada", "Bob"), (move,), rules.version)
-    storage.save_game(record, ("human", "bot:easy"))
-    data = json.loads(storage.save_path().read_text("utf-8"))
+    storage.save_game(record, ("human", "bot:easy"), save_id=SAVE_ID)
+    data = json.loads(storage.save_path(save_id=SAVE_ID).read_text("utf-8"))
     assert data["version"] == 1 and data["names"] == ["Ada", "Bob"]
 
 
@@ -107,7 +110,7 @@ def test_an_old_two_name_save_still_loads(rules: Rules) -> None:
         "players": ["human", "human"],
         "saved_at": "2025-01-02T10:30:00+01:00",
     }
-    path = storage.save_path()
+    path = storage.save_path(save_id=SAVE_ID)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(old), "utf-8")
     loaded, problem = storage.load_save(rules=rules)
@@ -117,8 +120,8 @@ def test_an_old_two_name_save_still_loads(rules: Rules) -> None:
 
 def test_a_version_1_save_with_four_names_is_set_aside_in_one_sentence(rules: Rules) -> None:
     record, _ = team_game(rules, 4)
-    storage.save_game(cut(record, 5), KINDS[4])
-    path = storage.save_path()
+    storage.save_game(cut(record, 5), KINDS[4], save_id=SAVE_ID)
+    path = storage.save_path(save_id=SAVE_ID)
     data = json.loads(path.read_text("utf-8"))
     data["version"] = 1
     path.write_text(json.dumps(data), "utf-8")
@@ -126,7 +129,7 @@ def test_a_version_1_save_with_four_names_is_set_aside_in_one_sentence(rules: Ru
     assert loaded is None and problem is not None
     assert "\n" not in problem and problem.endswith(".")
     assert "set aside" in problem
-    assert not path.exists() and list(path.parent.glob("save.json.bad-*"))
+    assert not path.exists() and list(path.parent.glob(f"{SAVE_ID}.json.bad-*"))
     # The move texts are secret: never quoted.
     assert record.moves[0] not in problem
 
@@ -134,15 +137,15 @@ def test_a_version_1_save_with_four_names_is_set_aside_in_one_sentence(rules: Ru
 def test_a_save_needs_one_kind_per_player(rules: Rules) -> None:
     record, _ = team_game(rules, 4)
     with pytest.raises(StorageError):
-        storage.save_game(cut(record, 3), ("human", "human"))
+        storage.save_game(cut(record, 3), ("human", "human"), save_id=SAVE_ID)
 
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_a_finished_team_game_is_recorded_listed_and_replayed(rules: Rules, players: int) -> None:
     record, final = team_game(rules, players)
-    storage.save_game(cut(record, 4), KINDS[players])
+    storage.save_game(cut(record, 4), KINDS[players], save_id=SAVE_ID)
     recorded = storage.record_finished(record, KINDS[players], rules=rules)
-    assert not storage.save_path().exists()  # the autosave of this game is dropped
+    assert not storage.save_path(save_id=SAVE_ID).exists()  # the autosave of this game is dropped
     row = recorded.row
     assert final.result is not None
     assert row.winner == final.result.winner

@@ -10,11 +10,13 @@ import io
 import random
 import re
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widget import Widget
 
+from agent_avenue import storage
 from agent_avenue.data import default_rules
 from agent_avenue.engine import (
     Answer,
@@ -217,3 +219,10 @@ async def play_game(
 def phase_of(app: AgentAvenueApp) -> Phase | None:
     """The phase the game waits in (None before a game starts)."""
     return app.session.stage.phase if app.session else None
+
+
+def the_save() -> Path:
+    """The save file of the one game in progress (`saves/<id>.json`); a path that does not
+    exist when there is none (or more than one)."""
+    files = sorted(storage.saves_dir().glob("*.json"))
+    return files[0] if len(files) == 1 else storage.saves_dir() / "no-single-save.json"

@@ -34,7 +34,7 @@ from agent_avenue.ui.screens.start import StartScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets import GameLog
 
-from .harness import RULES, KeyPlayer, make_app, play_game, screen_kind, screen_text
+from .harness import RULES, KeyPlayer, make_app, play_game, screen_kind, screen_text, the_save
 
 SIZE = (80, 24)
 
@@ -49,7 +49,7 @@ def _quick(app: AgentAvenueApp) -> AgentAvenueApp:
 
 def saved_moves() -> tuple[str, ...] | None:
     """The moves in the autosave file, read straight from disk (None if there is no save)."""
-    path = storage.save_path()
+    path = the_save()
     if not path.exists():
         return None
     return tuple(json.loads(path.read_text(encoding="utf-8"))["moves"])
@@ -115,7 +115,7 @@ async def test_the_game_is_saved_after_every_action() -> None:
             if len(session.record.moves) > before:
                 assert saved_moves() == session.record.moves
                 checked += 1
-        data = json.loads(storage.save_path().read_text(encoding="utf-8"))
+        data = json.loads(the_save().read_text(encoding="utf-8"))
         assert data["names"] == ["Ada", "Bob"]
         assert (data["mode"], data["seed"], data["first"]) == ("advanced", 140, 0)
         assert data["players"] == ["human", "human"]
@@ -250,9 +250,17 @@ async def test_play_offers_to_resume_and_resumes() -> None:
         assert app.session.view(None) == public
 
 
-async def test_starting_a_new_game_instead_keeps_the_save_until_its_first_move() -> None:
-    """n on the offer goes back to the start screen; the old save stays until the new game's
-    first action replaces it."""
+def all_saved_moves() -> set[tuple[str, ...]]:
+    """The moves of every game in progress's save file."""
+    return {
+        tuple(json.loads(path.read_text(encoding="utf-8"))["moves"])
+        for path in storage.saves_dir().glob("*.json")
+    }
+
+
+async def test_starting_a_new_game_instead_keeps_the_old_save_beside_it() -> None:
+    """n on the offer goes back to the start screen; the new game gets its own save file and
+    the old game's save stays untouched (issue 13: one save per game)."""
     first = make_app("simple", 8, names=("Ada", "Bob"))
     async with first.run_test(size=SIZE) as pilot:
         await play_until(first, pilot, KeyPlayer(8), 3)
@@ -267,11 +275,45 @@ async def test_starting_a_new_game_instead_keeps_the_save_until_its_first_move()
         assert isinstance(app.screen, StartScreen)
         await pilot.press("enter")
         await pilot.pause()
-        assert saved_moves() == old
+        assert all_saved_moves() == {old}
         while app.session is not None and not app.session.record.moves:
             await pilot.press(*player.keys_for(app))
         assert app.session is not None
-        assert saved_moves() == app.session.record.moves
+        assert all_saved_moves() == {old, app.session.record.moves}
+
+
+async def test_with_two_saved_games_the_offer_lists_both_and_resumes_the_one_picked() -> None:
+    """Two unfinished games: the offer lists them (names, mode, turn, when), the most recent
+    first; moving down and pressing r resumes the older one, whose save stays its own."""
+    first = make_app("simple", 8, names=("Ada", "Bob"))
+    async with first.run_test(size=SIZE) as pilot:
+        await play_until(first, pilot, KeyPlayer(8), 3)
+        assert first.session is not None
+        older = first.session.record
+    second = make_app("advanced", 12, names=("Cy", "Di"))
+    async with second.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, second, ResumeScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await play_until(second, pilot, KeyPlayer(12), 2)
+        assert second.session is not None
+        newer = second.session.record
+    assert all_saved_moves() == {older.moves, newer.moves}
+    app = make_app("simple", 20)
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, app, ResumeScreen)
+        text = screen_text(app)
+        assert "Ada vs Bob" in text and "Cy vs Di" in text
+        assert "advanced" in text and "simple" in text
+        assert text.index("Cy vs Di") < text.index("Ada vs Bob")  # the most recent first
+        await pilot.press("down")
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        assert app.session is not None and app.session.record == older
+    assert all_saved_moves() == {older.moves, newer.moves}
 
 
 async def test_enter_before_the_offer_appears_still_offers(
@@ -489,3 +531,33 @@ async def test_a_bad_game_file_on_the_score_sheet_is_reported_and_set_aside() ->
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, StartScreen)
+
+
+async def test_the_start_screen_refuses_names_a_save_could_not_hold() -> None:
+    """Two players with the same name (in any case): one sentence on the start screen, and no
+    game starts (before issue 13 the names were silently replaced by the defaults)."""
+    app = make_app("simple", 4, names=("Ada", "ada"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+        assert app.session is None
+        problem = str(app.screen.query_one("#start-problem", Static).render())
+        assert "Two players are called" in problem and problem.count(".") == 1
+
+
+async def test_a_game_that_cannot_be_saved_says_so_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose save would be refused says so on screen as it starts, and play goes on."""
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise StorageError("The game could not be saved because its data is odd.")
+
+    monkeypatch.setattr("agent_avenue.ui.saving.save_document", refuse)
+    app = make_app("simple", 4)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.session is not None
+        assert isinstance(app.screen, HandoffScreen)
+        assert "Autosave: The game could not be saved" in screen_text(app)

@@ -14,7 +14,6 @@ import json
 import pytest
 from textual.widgets import Static
 
-from agent_avenue import storage
 from agent_avenue.engine import Discard, EventKind, Mode, Phase, PlayerView, Take
 from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
 from agent_avenue.i18n import agent_name
@@ -42,6 +41,7 @@ from .harness import (
     screen_kind,
     screen_text,
     svg_text,
+    the_save,
 )
 
 FOUR = ("Ann", "Bob", "Cid", "Dee")
@@ -437,7 +437,7 @@ async def test_a_four_player_game_is_autosaved_and_resumes_at_a_handoff(moves: i
         record = app.session.record
         public = app.session.view(None)
         stage = app.session.stage
-    data = json.loads(storage.save_path().read_text(encoding="utf-8"))
+    data = json.loads(the_save().read_text(encoding="utf-8"))
     assert data["names"] == list(FOUR)
     assert tuple(data["moves"]) == record.moves
     assert data["players"] == ["human"] * 4
@@ -462,5 +462,5 @@ async def test_a_four_player_game_is_autosaved_and_resumes_at_a_handoff(moves: i
             if len(session.record.moves) > count:
                 break
             await pilot.press(*player.keys_for(resumed))
-        data = json.loads(storage.save_path().read_text(encoding="utf-8"))
+        data = json.loads(the_save().read_text(encoding="utf-8"))
         assert tuple(data["moves"]) == session.record.moves

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import NoReturn
 
+from agent_avenue.data.printable import shown, shown_sentence
 from agent_avenue.i18n import t
 
 __all__ = ["RaisingParser", "UsageError", "seed_number"]
@@ -19,7 +20,8 @@ class RaisingParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Turn argparse's complaint into a UsageError that names the command's help."""
-        raise UsageError(t("language.cli.see_help", message=message, prog=self.prog))
+        safe = shown_sentence(message)
+        raise UsageError(t("language.cli.see_help", message=safe, prog=self.prog))
 
 
 def seed_number(text: str) -> int:
@@ -27,7 +29,7 @@ def seed_number(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(t("language.cli.not_whole", text=text)) from None
+        raise argparse.ArgumentTypeError(t("language.cli.not_whole", text=shown(text))) from None
     if value < 0:
-        raise argparse.ArgumentTypeError(t("language.cli.negative", value=value))
+        raise argparse.ArgumentTypeError(t("language.cli.negative", value=shown(value)))
     return value

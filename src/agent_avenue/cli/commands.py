@@ -17,6 +17,9 @@ from agent_avenue.cli import stored as cli_storage
 from agent_avenue.cli.arguments import RaisingParser, UsageError, seed_number
 from agent_avenue.cli.referee import RefereeError, referee_report, run_moves, split_moves
 from agent_avenue.data import DataError, load_rules
+from agent_avenue.data.input_files import INPUT_LIMIT, InputFileError, read_input_file
+from agent_avenue.data.player_names import name_problem
+from agent_avenue.data.printable import shown, shown_sentence
 from agent_avenue.data.scenario import ScenarioError, load_scenario
 from agent_avenue.engine import GameState, Rules, is_team_game, new_game
 from agent_avenue.i18n import (
@@ -49,6 +52,8 @@ DEFAULT_FIRST = 0
 DEFAULT_PLAYERS = 2
 PLAYER_COUNTS = (2, 3, 4)
 NEW_GAME_OPTIONS = ("mode", "seed", "first", "players")
+MAX_MOVES = 5000
+"""The most moves the referee applies at once (a whole game has a few hundred at most)."""
 
 __all__ = ["build_parser", "main"]
 
@@ -61,10 +66,10 @@ def _names(text: str) -> tuple[str, ...]:
     green's and blue's partners. `_play` checks there is one per player."""
     parts = [part.strip() for part in text.split(",")]
     if not 2 <= len(parts) <= max(PLAYER_COUNTS) or not all(parts):
-        raise argparse.ArgumentTypeError(t("language.cli.names_format", text=text))
-    for name in parts:
-        if not name.isprintable():
-            raise argparse.ArgumentTypeError(t("language.cli.names_unprintable", name=repr(name)))
+        raise argparse.ArgumentTypeError(t("language.cli.names_format", text=shown(text)))
+    problem = name_problem(parts)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
     return tuple(parts)
 
 
@@ -74,13 +79,13 @@ def _opponent(text: str) -> SeatKinds:
     try:
         return opponent_kinds(text)
     except ValueError as exc:
-        raise argparse.ArgumentTypeError(t("bot.cli_vs_unknown", text=str(exc))) from None
+        raise argparse.ArgumentTypeError(t("bot.cli_vs_unknown", text=shown(exc))) from None
 
 
 def _check_kinds(kinds: SeatKinds, players: int, seat: str | None) -> None:
     """Raise UsageError unless a per-seat --vs list fits the game: one kind per player, at least
     one person, and no --seat (the list already places everyone)."""
-    text = ",".join(kinds)
+    text = shown(",".join(kinds))
     if len(kinds) != players:
         raise UsageError(t("bot.cli_vs_count", text=text, count=len(kinds), players=players))
     if len(bot_seats(kinds)) == len(kinds):
@@ -93,7 +98,7 @@ def _check_names(names: tuple[str, ...] | None, players: int) -> None:
     """Raise UsageError unless `--names` gives one name per player."""
     if names is None or len(names) == players:
         return
-    text = ",".join(names)
+    text = shown(",".join(names))
     if not is_team_game(players):
         raise UsageError(t("language.cli.names_format", text=text))
     order = t(f"team.cli_order_{players}")
@@ -126,7 +131,7 @@ def _language(text: str) -> str:
     chosen = normalize_language(text)
     if chosen is None:
         raise argparse.ArgumentTypeError(
-            t("language.unknown", value=text, choices=", ".join(LANGUAGES))
+            t("language.unknown", value=shown(text), choices=", ".join(LANGUAGES))
         )
     return chosen
 
@@ -166,7 +171,7 @@ def _start_language(arguments: list[str]) -> int | None:
         set_language(choose_language(requested, env, settings.language, locale_name))
     except ValueError:
         set_language(choose_language(None, env, settings.language, locale_name))
-        return _fail(t("language.unknown", value=requested, choices=", ".join(LANGUAGES)))
+        return _fail(t("language.unknown", value=shown(requested), choices=", ".join(LANGUAGES)))
     if problem is not None:
         print(f"{PROG}: {describe_problem(problem)}", file=sys.stderr)
     return None
@@ -343,17 +348,24 @@ def _add_simulate_command(commands: argparse._SubParsersAction[RaisingParser]) -
 
 
 def _read_moves(path: Path) -> list[str]:
-    """The moves listed in a moves file."""
+    """The moves listed in a moves file (a regular file of at most 1 MiB)."""
+    where = shown(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(t("language.cli.moves_missing", path=path)) from None
+        text = read_input_file(path).decode("utf-8")
+    except InputFileError as exc:
+        if exc.reason == "missing":
+            raise UsageError(t("language.cli.moves_missing", path=where)) from None
+        if exc.reason == "unreadable":
+            reason = shown(exc.error)
+        else:
+            reason = t(f"safety.file_{exc.reason}", limit=INPUT_LIMIT // 1024)
+        raise UsageError(t("language.cli.moves_unreadable", path=where, reason=reason)) from None
     except UnicodeDecodeError as exc:
-        raise UsageError(t("language.cli.moves_utf8", path=path, byte=exc.start)) from None
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise UsageError(t("language.cli.moves_unreadable", path=path, reason=reason)) from None
-    return split_moves(text)
+        raise UsageError(t("language.cli.moves_utf8", path=where, byte=exc.start)) from None
+    moves = split_moves(text)
+    if len(moves) > MAX_MOVES:
+        raise UsageError(t("safety.too_many_moves", count=len(moves), limit=MAX_MOVES))
+    return moves
 
 
 def _referee(args: argparse.Namespace) -> int:
@@ -372,6 +384,8 @@ def _referee(args: argparse.Namespace) -> int:
     moves: list[str] = []
     if args.moves is not None:
         moves = split_moves(args.moves)
+        if len(moves) > MAX_MOVES:
+            raise UsageError(t("safety.too_many_moves", count=len(moves), limit=MAX_MOVES))
     elif args.moves_file is not None:
         moves = _read_moves(args.moves_file)
     rules = load_rules()
@@ -398,7 +412,13 @@ def _write_stdout(text: str) -> None:
         sys.stdout.write(text)
         sys.stdout.flush()
     except BrokenPipeError:
-        # Point stdout at /dev/null so Python's final flush at exit does not complain again.
+        _quiet_stdout()
+
+
+def _quiet_stdout() -> None:
+    """The reader of stdout went away (`| head`): point stdout at /dev/null so that Python's
+    final flush at exit does not complain again."""
+    with contextlib.suppress(OSError, ValueError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         os.close(devnull)
@@ -460,8 +480,11 @@ def _tutorial() -> int:
 
 
 def _fail(message: str) -> int:
-    """Print one sentence to stderr, prefixed with the program name, and return exit status 2."""
-    sentence = " ".join(message.split())
+    """Print one sentence to stderr, prefixed with the program name, and return exit status 2.
+
+    The sentence is made safe first: control characters escaped, over-long values cut.
+    """
+    sentence = shown_sentence(message)
     if not sentence.endswith("."):
         sentence += "."
     print(f"{PROG}: {sentence}", file=sys.stderr)
@@ -469,7 +492,19 @@ def _fail(message: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; return the exit status (0 ok, 2 bad input)."""
+    """Run the command line; return the exit status (0 ok, 2 bad input).
+
+    A reader of the output that stops early (`| head`) ends the command quietly, status 0.
+    """
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 0
+
+
+def _main(argv: list[str] | None) -> int:
+    """The command line's work (see `main`)."""
     arguments = sys.argv[1:] if argv is None else list(argv)
     failure = _start_language(arguments)  # before any text is made, the UI's included
     if failure is not None:

@@ -24,6 +24,7 @@ from rich.text import Text
 
 from agent_avenue.cli.arguments import RaisingParser, UsageError
 from agent_avenue.data import DataError
+from agent_avenue.data.printable import shown, shown_sentence
 from agent_avenue.engine import is_team_game, side_of
 from agent_avenue.i18n import DEFAULT_LANGUAGE, card_name, catalogue, t
 from agent_avenue.play.teams import side_names
@@ -250,8 +251,11 @@ def history_data(rows: Sequence[HistoryRow]) -> dict[str, object]:
 
 
 def _fail(message: str) -> int:
-    """Print one sentence on stderr, prefixed with the program's name; return exit status 2."""
-    sentence = " ".join(message.split())
+    """Print one sentence on stderr, prefixed with the program's name; return exit status 2.
+
+    The sentence is made safe first: control characters escaped, over-long values cut.
+    """
+    sentence = shown_sentence(message)
     if not sentence.endswith("."):
         sentence += "."
     print(f"{PROG}: {sentence}", file=sys.stderr)
@@ -337,7 +341,7 @@ def run_export(args: argparse.Namespace, *, home: Path | str | None = None) -> i
         )
     except (StorageError, DataError) as exc:
         return _fail(str(exc))
-    print(t("history.exported", game=game.game_id or args.game, path=path))
+    print(t("history.exported", game=shown(game.game_id or args.game), path=shown(path, 200)))
     return 0
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from agent_avenue.data.printable import shown
 from agent_avenue.engine import (
     GameState,
     Member,
@@ -69,7 +70,8 @@ def run_moves(state: GameState, moves: list[str]) -> GameState:
     try:
         return replay_from(state, moves)
     except ReplayError as exc:
-        raise RefereeError(str(exc)) from None
+        number, text = exc.number, shown(exc.text)
+        raise RefereeError(f'move {number} ("{text}"): {shown(exc.reason, 200)}') from None
 
 
 def split_moves(text: str) -> list[str]:

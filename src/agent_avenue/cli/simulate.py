@@ -21,8 +21,14 @@ from dataclasses import dataclass, field
 from agent_avenue.bots.registry import make_bot
 from agent_avenue.cli.arguments import RaisingParser, UsageError, seed_number
 from agent_avenue.data import default_rules
+from agent_avenue.data.printable import shown
 from agent_avenue.engine import Mode, apply, new_game, player_view, side_of
 from agent_avenue.i18n import DEFAULT_LANGUAGE, card_name, catalogue, t
+
+MAX_GAMES = 1_000_000
+"""The most games one simulation plays (a million random games take hours already)."""
+MAX_WORKERS = 256
+"""The most worker processes a simulation starts."""
 
 __all__ = [
     "BotTotals",
@@ -449,15 +455,27 @@ def render_results(result: SimulationResult) -> object:
 # The command ------------------------------------------------------------------------------------
 
 
-def _count(text: str) -> int:
-    """A count: a whole number, 1 or more."""
+def _count(text: str, limit: int) -> int:
+    """A count: a whole number from 1 to `limit`."""
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(t("language.cli.not_whole", text=text)) from None
+        raise argparse.ArgumentTypeError(t("language.cli.not_whole", text=shown(text))) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(t("simulate.too_small", value=value))
+        raise argparse.ArgumentTypeError(t("simulate.too_small", value=shown(value)))
+    if value > limit:
+        raise argparse.ArgumentTypeError(t("simulate.too_many", value=shown(value), limit=limit))
     return value
+
+
+def _games(text: str) -> int:
+    """A --games value: 1 to MAX_GAMES."""
+    return _count(text, MAX_GAMES)
+
+
+def _workers(text: str) -> int:
+    """A --workers value: 1 to MAX_WORKERS."""
+    return _count(text, MAX_WORKERS)
 
 
 def _bot(text: str) -> str:
@@ -465,7 +483,7 @@ def _bot(text: str) -> str:
     try:
         make_bot(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(t("simulate.unknown_bot", text=text)) from None
+        raise argparse.ArgumentTypeError(t("simulate.unknown_bot", text=shown(text))) from None
     return text.strip().lower()
 
 
@@ -475,7 +493,7 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> argparse.Argument
     bot_a = t("simulate.bot_a_metavar")
     parser.add_argument(
         "--games",
-        type=_count,
+        type=_games,
         default=100,
         metavar=number,
         help=t("simulate.games_help"),
@@ -488,7 +506,7 @@ def add_simulate_arguments(parser: argparse.ArgumentParser) -> argparse.Argument
     )
     parser.add_argument(
         "--workers",
-        type=_count,
+        type=_workers,
         default=None,
         metavar=number,
         help=t("simulate.workers_help"),

@@ -11,6 +11,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator
 from pydantic_core import ErrorDetails, PydanticCustomError
 
+from agent_avenue.data.input_files import INPUT_LIMIT, InputFileError, read_input_file
+from agent_avenue.data.printable import shown, shown_sentence
 from agent_avenue.data.toml_values import describe_value
 from agent_avenue.engine import (
     BOARD_SIZE,
@@ -24,6 +26,8 @@ from agent_avenue.engine import (
     from_position,
 )
 
+MAX_DEPTH = 8
+"""How deeply a scenario's arrays and tables may nest (a real one nests 3 deep)."""
 SUPPLY_SIZE = 3
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -160,9 +164,10 @@ def _problem(error: ErrorDetails) -> str:
 
 
 def _error(path: Path, problem: str) -> ScenarioError:
-    """A ScenarioError whose message is one sentence that starts with the file's path."""
-    sentence = " ".join(problem.split()).rstrip(".")
-    return ScenarioError(f"{path}: {sentence}.")
+    """A ScenarioError whose message is one sentence that starts with the file's path (both
+    made safe to print: a value from the file or the command line is escaped and cut)."""
+    sentence = shown_sentence(problem).rstrip(".")
+    return ScenarioError(f"{shown(path)}: {sentence}.")
 
 
 def _from_validation_error(path: Path, exc: ValidationError) -> ScenarioError:
@@ -177,22 +182,51 @@ def _from_validation_error(path: Path, exc: ValidationError) -> ScenarioError:
 # Reading ---------------------------------------------------------------------------------------
 
 
+_FILE_PROBLEMS = {
+    "missing": "scenario file not found",
+    "folder": "is a directory, not a scenario file",
+    "not_regular": "is not a regular file (a pipe or a device, say), so it was not read",
+    "too_large": f"is larger than {INPUT_LIMIT // 1024} KiB, too large for a scenario file",
+}
+
+
+def _depth(value: object) -> int:
+    """How deeply arrays and tables nest in a parsed value (counted without recursion)."""
+    deepest = 0
+    stack: list[tuple[object, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if isinstance(item, dict):
+            stack.extend((child, depth + 1) for child in item.values())
+        elif isinstance(item, list):
+            stack.extend((child, depth + 1) for child in item)
+    return deepest
+
+
 def _read_toml(path: Path) -> dict[str, Any]:
     """The parsed TOML document, or a ScenarioError saying why it cannot be read."""
     try:
-        content = path.read_bytes()
-    except FileNotFoundError:
-        raise _error(path, "scenario file not found") from None
-    except IsADirectoryError:
-        raise _error(path, "is a directory, not a scenario file") from None
-    except OSError as exc:
-        raise _error(path, f"scenario file cannot be read ({exc.strerror or exc})") from None
+        content = read_input_file(path)
+    except InputFileError as exc:
+        problem = _FILE_PROBLEMS.get(exc.reason, f"scenario file cannot be read ({exc.error})")
+        raise _error(path, problem) from None
+    table = _parse_toml(path, content)
+    if _depth(table) > MAX_DEPTH:
+        raise _error(path, f"arrays and tables nest more than {MAX_DEPTH} deep")
+    return table
+
+
+def _parse_toml(path: Path, content: bytes) -> dict[str, Any]:
+    """Parse a scenario file's bytes as TOML, or raise a ScenarioError saying where it fails."""
     try:
         text = content.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise _error(path, f"not valid UTF-8 at byte {exc.start}") from None
     try:
         return tomllib.loads(text)
+    except RecursionError:
+        raise _error(path, f"arrays and tables nest more than {MAX_DEPTH} deep") from None
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
         where = re.search(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)", message)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import date, datetime, time
 
+from agent_avenue.data.printable import shown
+
 __all__ = ["describe_value"]
 
 
@@ -12,8 +14,7 @@ def describe_value(value: object) -> str:
     if isinstance(value, bool):
         return f"the boolean {str(value).lower()}"
     if isinstance(value, str):
-        shown = value if len(value) <= 40 else value[:37] + "..."
-        return f'the string "{shown}"'
+        return f'the string "{shown(value, 40)}"'
     if isinstance(value, int):
         return f"the integer {value}"
     if isinstance(value, float):

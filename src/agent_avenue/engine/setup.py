@@ -258,8 +258,36 @@ def _check_position(rules: Rules, setup: PositionSetup) -> None:
             raise InvalidPosition(
                 f"seats[{index}].hand is empty, but the active team needs a card from each player"
             )
+    if setup.deck:
+        _check_waiting_side(setup, sizes)
     if setup.turn < 1:
         raise InvalidPosition("turn must be 1 or more")
+
+
+def _check_waiting_side(setup: PositionSetup, sizes: tuple[int, int]) -> None:
+    """Refuse a waiting side that could never play while the deck still has cards.
+
+    A hand is drawn back up only after its owner plays, and a discard draws one card for one,
+    so a player alone with fewer than 2 cards, or a team member with none, could never make an
+    offer: the game would stop with nobody able to act and the deck not yet empty. (With an
+    empty deck the running-out rule ends the game at the End step instead.)
+    """
+    waiting = 1 - setup.active
+    if sizes[waiting] == 1:
+        held = len(setup.seats[waiting].hand)
+        if held < 2:
+            raise InvalidPosition(
+                f"seats[{waiting}].hand holds {held} card{'' if held == 1 else 's'} while the "
+                f"deck still has cards, but seat {waiting} needs at least 2 to play its next "
+                "turn and draws only after playing"
+            )
+        return
+    for index in (waiting, waiting + 2):
+        if not setup.seats[index].hand:
+            raise InvalidPosition(
+                f"seats[{index}].hand is empty while the deck still has cards, but its team "
+                "needs a card from each player to play its next turn and draws only after playing"
+            )
 
 
 def _positions(setup: PositionSetup) -> tuple[int, int]:

@@ -1,4 +1,4 @@
-"""Storage: the autosave, the score sheet and finished games' files, all written atomically."""
+"""Storage: per-game autosaves, the score sheet and finished games' files, written atomically."""
 
 from agent_avenue.storage.atomic import StorageError, atomic_write_text, set_aside
 from agent_avenue.storage.files import (
@@ -8,25 +8,37 @@ from agent_avenue.storage.files import (
     ResultSummary,
     SaveFile,
 )
-from agent_avenue.storage.paths import HOME_ENV, data_home, games_dir, history_path, save_path
+from agent_avenue.storage.lock import data_lock
+from agent_avenue.storage.paths import (
+    HOME_ENV,
+    data_home,
+    games_dir,
+    history_path,
+    save_path,
+    saves_dir,
+)
 from agent_avenue.storage.saves import (
     HUMAN,
     LoadedSave,
     LoadResult,
     Players,
     Recorded,
+    SavesFound,
     StoredGame,
     discard_save,
     export_game,
     find_game,
     game_file_text,
+    list_saves,
     load_game_file,
     load_history,
     load_save,
+    new_save_id,
     player_kind,
     read_game_file,
     record_finished,
     replay_states,
+    save_document,
     save_game,
 )
 
@@ -42,24 +54,30 @@ __all__ = [
     "Recorded",
     "ResultSummary",
     "SaveFile",
+    "SavesFound",
     "StorageError",
     "StoredGame",
     "atomic_write_text",
     "data_home",
+    "data_lock",
     "discard_save",
     "export_game",
     "find_game",
     "game_file_text",
     "games_dir",
     "history_path",
+    "list_saves",
     "load_game_file",
     "load_history",
     "load_save",
+    "new_save_id",
     "player_kind",
     "read_game_file",
     "record_finished",
     "replay_states",
+    "save_document",
     "save_game",
     "save_path",
+    "saves_dir",
     "set_aside",
 ]

@@ -19,6 +19,8 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails
 
+from agent_avenue.data.input_files import InputFileError, read_input_file
+from agent_avenue.data.player_names import MAX_NAME_LENGTH
 from agent_avenue.engine import GameRecord, Mode, is_team_game, seats_of
 from agent_avenue.i18n import t
 from agent_avenue.storage.atomic import describe_os_error
@@ -78,7 +80,9 @@ def _printable(text: str) -> str:
     return text
 
 
-Name = Annotated[str, StringConstraints(min_length=1, max_length=64), AfterValidator(_printable)]
+Name = Annotated[
+    str, StringConstraints(min_length=1, max_length=MAX_NAME_LENGTH), AfterValidator(_printable)
+]
 MoveText = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[ -~]+$")]
 PlayerKind = Annotated[str, StringConstraints(pattern=r"^(human|bot:[a-z0-9][a-z0-9_-]{0,23})$")]
 Reason = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]{0,39}$")]
@@ -207,6 +211,8 @@ class SaveFile(_RecordDocument):
 
     format: str = SAVE_FORMAT
     version: int = Field(default=SAVE_VERSION, ge=1, le=SAVE_VERSION)
+    id: GameId | None = None
+    """The save's own id, its file's name (saves of older versions have none)."""
     players: Kinds
     saved_at: AwareDatetime
 
@@ -306,16 +312,21 @@ def dump_document(document: Document) -> str:
 def read_document(path: Path, model: type[DocT]) -> DocT:
     """Read and check a file; FileNotFoundError if it is absent, FileProblem if it is bad."""
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except FileNotFoundError:
-        raise
-    except OSError as exc:
-        raise FileProblem(t("storage.problem.unreadable", error=describe_os_error(exc))) from exc
-    if len(data) > MAX_FILE_BYTES:
-        raise FileProblem(
-            t("storage.problem.too_large", kind=_kind(model.KEY), limit=MAX_FILE_BYTES)
-        )
+        data = read_input_file(path, MAX_FILE_BYTES)
+    except InputFileError as exc:
+        if exc.reason == "missing":
+            raise FileNotFoundError(str(path)) from None
+        if exc.reason == "too_large":
+            raise FileProblem(
+                t("storage.problem.too_large", kind=_kind(model.KEY), limit=MAX_FILE_BYTES)
+            ) from None
+        if exc.os_error is not None:
+            error = describe_os_error(exc.os_error)
+        elif exc.reason == "folder":
+            error = t("storage.os.is_folder")
+        else:  # a pipe, a device: never waited for, never read
+            error = t("storage.os.not_regular")
+        raise FileProblem(t("storage.problem.unreadable", error=error)) from None
     return decode_document(data, model)
 
 

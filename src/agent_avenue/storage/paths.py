@@ -12,17 +12,20 @@ HOME_ENV = "AGENT_AVENUE_HOME"
 SAVE_NAME = "save.json"
 HISTORY_NAME = "history.json"
 GAMES_DIR = "games"
+SAVES_DIR = "saves"
 
 __all__ = [
     "APP_NAME",
     "GAMES_DIR",
     "HISTORY_NAME",
     "HOME_ENV",
+    "SAVES_DIR",
     "SAVE_NAME",
     "data_home",
     "games_dir",
     "history_path",
     "save_path",
+    "saves_dir",
 ]
 
 
@@ -39,9 +42,17 @@ def data_home(home: Path | str | None = None) -> Path:
     return platformdirs.user_data_path(APP_NAME, appauthor=False)
 
 
-def save_path(home: Path | str | None = None) -> Path:
-    """The autosave of the game in progress (there is one, at most)."""
-    return data_home(home) / SAVE_NAME
+def save_path(home: Path | str | None = None, save_id: str | None = None) -> Path:
+    """The autosave of the game in progress `save_id` (`saves/<id>.json`); without an id, the
+    single `save.json` of older versions, which is moved into the saves folder when found."""
+    if save_id is None:
+        return data_home(home) / SAVE_NAME
+    return saves_dir(home) / f"{save_id}.json"
+
+
+def saves_dir(home: Path | str | None = None) -> Path:
+    """The folder of games in progress, one save file each, named by the game's save id."""
+    return data_home(home) / SAVES_DIR
 
 
 def history_path(home: Path | str | None = None) -> Path:

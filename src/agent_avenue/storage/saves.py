@@ -7,6 +7,7 @@ import hashlib
 import json
 import os
 import re
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -41,7 +42,8 @@ from agent_avenue.storage.files import (
     read_document,
     stored_side_name,
 )
-from agent_avenue.storage.paths import games_dir, history_path, save_path
+from agent_avenue.storage.lock import data_lock
+from agent_avenue.storage.paths import data_home, games_dir, history_path, save_path, saves_dir
 
 HUMAN = "human"
 LAST = "last"
@@ -56,18 +58,22 @@ __all__ = [
     "LoadedSave",
     "Players",
     "Recorded",
+    "SavesFound",
     "StoredGame",
     "discard_save",
     "export_game",
     "find_game",
     "game_file_text",
+    "list_saves",
     "load_game_file",
     "load_history",
     "load_save",
+    "new_save_id",
     "player_kind",
     "read_game_file",
     "record_finished",
     "replay_states",
+    "save_document",
     "save_game",
 ]
 
@@ -93,6 +99,8 @@ class LoadedSave:
     saved_at: datetime
     turn: int
     rules_changed: bool
+    save_id: str = ""
+    """The name of its file in the saves folder (`saves/<id>.json`)."""
 
     def __repr__(self) -> str:
         # The record holds the seed and the moves, which are secret while the game runs.
@@ -272,7 +280,7 @@ def _clear_bad_file(path: Path, model: type[Document], subject: _Subject) -> str
     return None
 
 
-# The autosave ----------------------------------------------------------------------------------
+# The autosaves: one file per game in progress -------------------------------------------------
 
 
 def _now() -> datetime:
@@ -280,103 +288,249 @@ def _now() -> datetime:
     return datetime.now().astimezone().replace(microsecond=0)
 
 
-def save_game(
-    record: GameRecord,
-    players: Sequence[str],
-    *,
-    home: Path | str | None = None,
-    saved_at: datetime | None = None,
-) -> str | None:
-    """Save the game in progress atomically (call it after every action).
-
-    `players` are the seats' kinds, e.g. ("human", "bot:normal"). Returns None, or one sentence
-    when an unreadable older save had to be set aside first. Raises StorageError (one sentence)
-    if the save cannot be written; the previous save is then intact.
-    """
-    path = save_path(home)
-    try:
-        document = SaveFile.model_validate(
-            {
-                **SaveFile.record_fields(record),
-                "players": tuple(players),
-                "saved_at": saved_at or _now(),
-            }
-        )
-    except ValidationError as exc:
-        raise StorageError(t("storage.save_invalid", problem=describe_validation(exc))) from None
-    problem = _clear_bad_file(path, SaveFile, _SAVE_BEFORE_SAVING)
-    atomic_write_text(path, dump_document(document))
-    return problem
+def new_save_id(when: datetime | None = None) -> str:
+    """A new game's save id: the starting date and time and six random hex digits."""
+    return f"{(when or _now()).astimezone():%Y%m%d-%H%M%S}-{secrets.token_hex(3)}"
 
 
-def load_save(*, rules: Rules | None = None, home: Path | str | None = None) -> LoadResult:
-    """The unfinished game to offer for resuming, checked by replaying every move.
-
-    Returns (LoadedSave, None), or (None, None) when there is nothing to resume, or (None, one
-    sentence) when the save was bad: it was then renamed to `save.json.bad-<time>`, never
-    deleted. The sentence never quotes moves or cards, which are secret. A save whose game had
-    already ended (the program stopped before recording it) is recorded now and removed.
-    """
-    rules = rules or default_rules()
-    path = save_path(home)
-    remove_stale_temps(path.parent)
-    try:
-        document = read_document(path, SaveFile)
-    except FileNotFoundError:
-        return LoadResult(None, None)
-    except FileProblem as problem:
-        return LoadResult(None, _set_aside(_SAVE, path, problem.message)[0])
-    record = document.to_record()
-    try:
-        final = _replay(rules, record, keep=False)[-1]
-    except _ReplayFailure as failure:
-        reason = _with_rules_note(failure.describe(reveal=False), record, rules)
-        return LoadResult(None, _set_aside(_SAVE, path, reason)[0])
-    rules_changed = bool(record.rules_version) and record.rules_version != rules.version
-    if record.rules_version != rules.version:
-        record = replace(record, rules_version=rules.version)
-    if final.is_over:
-        return LoadResult(None, _recover_finished(record, document, rules, home))
-    return LoadResult(
-        LoadedSave(record, document.players, document.saved_at, final.turn, rules_changed), None
-    )
-
-
-def discard_save(*, home: Path | str | None = None) -> bool:
-    """Delete the saved game (the players chose not to keep it); False if there was none."""
-    path = save_path(home)
-    try:
-        path.unlink()
-    except FileNotFoundError:
-        return False
-    except OSError as exc:
-        raise StorageError(
-            t("storage.save_delete_failed", path=path, error=describe_os_error(exc))
-        ) from None
-    return True
-
-
-def _discard_if_same_game(record: GameRecord, home: Path | str | None) -> None:
-    """Remove the save if it holds this game (or an earlier moment of it); quietly."""
-    path = save_path(home)
-    try:
-        saved = read_document(path, SaveFile).to_record()
-    except (FileNotFoundError, FileProblem):
-        return
+def _same_game(saved: GameRecord, record: GameRecord) -> bool:
+    """Whether `record` is the game `saved` holds, at that moment or later."""
     same_start = (saved.mode, saved.seed, saved.first, tuple(saved.names)) == (
         record.mode,
         record.seed,
         record.first,
         tuple(record.names),
     )
-    if same_start and tuple(record.moves[: len(saved.moves)]) == tuple(saved.moves):
-        # If this fails, the next start finds the game already recorded and removes it then.
-        with contextlib.suppress(OSError):
+    return same_start and tuple(record.moves[: len(saved.moves)]) == tuple(saved.moves)
+
+
+def _save_files(home: Path | str | None) -> list[Path]:
+    """The per-game save files in the saves folder (bad ones included), by name."""
+    folder = saves_dir(home)
+    try:
+        return sorted(
+            path
+            for path in folder.glob("*.json")
+            if re.fullmatch(GAME_ID_PATTERN, path.stem) and not path.is_symlink()
+        )
+    except OSError:
+        return []
+
+
+def _id_of_same_game(record: GameRecord, home: Path | str | None) -> str | None:
+    """The id of the save that already holds this game (an earlier moment of it), if any."""
+    for path in _save_files(home):
+        try:
+            saved = read_document(path, SaveFile).to_record()
+        except (FileNotFoundError, FileProblem):
+            continue
+        if _same_game(saved, record):
+            return path.stem
+    return None
+
+
+def save_document(
+    record: GameRecord,
+    players: Sequence[str],
+    save_id: str,
+    saved_at: datetime | None = None,
+) -> SaveFile:
+    """The save file of a game, checked; StorageError (one sentence) if it cannot be saved."""
+    try:
+        return SaveFile.model_validate(
+            {
+                **SaveFile.record_fields(record),
+                "id": save_id,
+                "players": tuple(players),
+                "saved_at": saved_at or _now(),
+            }
+        )
+    except ValidationError as exc:
+        raise StorageError(t("storage.save_invalid", problem=describe_validation(exc))) from None
+
+
+def save_game(
+    record: GameRecord,
+    players: Sequence[str],
+    *,
+    save_id: str | None = None,
+    home: Path | str | None = None,
+    saved_at: datetime | None = None,
+) -> str | None:
+    """Save the game in progress atomically in its own file (call it after every action).
+
+    `players` are the seats' kinds, e.g. ("human", "bot:normal"); `save_id` names the file
+    (`saves/<id>.json`): without it the save already holding this game is used, else a new
+    one. Returns None, or one sentence when an unreadable older save had to be set aside
+    first. Raises StorageError (one sentence) if the save cannot be written; the previous
+    save is then intact. Other games' saves are never touched.
+    """
+    with data_lock(home):
+        if save_id is None:
+            save_id = _id_of_same_game(record, home) or new_save_id()
+        document = save_document(record, players, save_id, saved_at)
+        path = save_path(home, save_id)
+        problem = _clear_bad_file(path, SaveFile, _SAVE_BEFORE_SAVING)
+        atomic_write_text(path, dump_document(document))
+    return problem
+
+
+def _migrate_legacy(home: Path | str | None) -> str | None:
+    """Move an older version's single `save.json` into the saves folder under a new id.
+
+    A bad one is set aside (the sentence is returned); a good one keeps every field.
+    """
+    legacy = save_path(home)
+    try:
+        document = read_document(legacy, SaveFile)
+    except FileNotFoundError:
+        return None
+    except FileProblem as problem:
+        return _set_aside(_SAVE, legacy, problem.message)[0]
+    save_id = document.id or new_save_id(document.saved_at)
+    target = save_path(home, save_id)
+    if os.path.lexists(target):
+        save_id = new_save_id(document.saved_at)
+        target = save_path(home, save_id)
+    moved = document.model_copy(update={"id": save_id})
+    atomic_write_text(target, dump_document(moved))
+    with contextlib.suppress(OSError):
+        legacy.unlink()
+    return None
+
+
+class SavesFound(NamedTuple):
+    """Every game in progress that replays cleanly, the most recent first, and sentences about
+    the bad saves that were set aside."""
+
+    saves: tuple[LoadedSave, ...]
+    problems: tuple[str, ...]
+
+
+def _check_save_file(
+    path: Path, rules: Rules, home: Path | str | None
+) -> tuple[LoadedSave | None, str | None]:
+    """One save file checked by replaying it: the game to offer, or a sentence, or neither."""
+    try:
+        document = read_document(path, SaveFile)
+    except FileNotFoundError:
+        return None, None
+    except FileProblem as problem:
+        return None, _set_aside(_SAVE, path, problem.message)[0]
+    record = document.to_record()
+    try:
+        final = _replay(rules, record, keep=False)[-1]
+    except _ReplayFailure as failure:
+        reason = _with_rules_note(failure.describe(reveal=False), record, rules)
+        return None, _set_aside(_SAVE, path, reason)[0]
+    rules_changed = bool(record.rules_version) and record.rules_version != rules.version
+    if record.rules_version != rules.version:
+        record = replace(record, rules_version=rules.version)
+    if final.is_over:
+        return None, _recover_finished(record, document, rules, home, path.stem)
+    loaded = LoadedSave(
+        record, document.players, document.saved_at, final.turn, rules_changed, path.stem
+    )
+    return loaded, None
+
+
+def list_saves(*, rules: Rules | None = None, home: Path | str | None = None) -> SavesFound:
+    """Every unfinished game to offer for resuming, each checked by replaying every move.
+
+    An older version's `save.json` is moved into the saves folder first. A bad save is renamed
+    to `<name>.bad-<time>`, never deleted, and a sentence says so; the sentence never quotes
+    moves or cards, which are secret. A save whose game had already ended (the program stopped
+    before recording it) is recorded now and removed.
+    """
+    rules = rules or default_rules()
+    problems: list[str] = []
+    saves: list[LoadedSave] = []
+    with data_lock(home):
+        remove_stale_temps(data_home(home))
+        remove_stale_temps(saves_dir(home))
+        migrated = _migrate_legacy(home)
+        if migrated is not None:
+            problems.append(migrated)
+        for path in _save_files(home):
+            loaded, problem = _check_save_file(path, rules, home)
+            if problem is not None:
+                problems.append(problem)
+            if loaded is not None:
+                saves.append(loaded)
+    saves.sort(key=lambda save: (save.saved_at, save.save_id), reverse=True)
+    return SavesFound(tuple(saves), tuple(problems))
+
+
+def load_save(*, rules: Rules | None = None, home: Path | str | None = None) -> LoadResult:
+    """The most recent unfinished game to offer for resuming (see `list_saves`).
+
+    Returns (LoadedSave, None or a sentence about a bad save), or (None, None) when there is
+    nothing to resume, or (None, one sentence) when the only save was bad.
+    """
+    found = list_saves(rules=rules, home=home)
+    problem = found.problems[0] if found.problems else None
+    return LoadResult(found.saves[0] if found.saves else None, problem)
+
+
+def discard_save(save_id: str | None = None, *, home: Path | str | None = None) -> bool:
+    """Delete a saved game (the players chose not to keep it); False if there was none.
+
+    Without `save_id` the most recently written save goes (an older version's `save.json`
+    if that is the only one).
+    """
+    with data_lock(home):
+        if save_id is None:
+            files = sorted(_save_files(home), key=_modified, reverse=True)
+            path = files[0] if files else save_path(home)
+        else:
+            path = save_path(home, save_id)
+        try:
             path.unlink()
+        except FileNotFoundError:
+            return False
+        except OSError as exc:
+            raise StorageError(
+                t("storage.save_delete_failed", path=path, error=describe_os_error(exc))
+            ) from None
+    return True
+
+
+def _modified(path: Path) -> float:
+    """When a file was last written (0 if it cannot be told)."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _discard_if_same_game(
+    record: GameRecord, home: Path | str | None, save_id: str | None = None
+) -> None:
+    """Remove the save holding this game (or an earlier moment of it); quietly.
+
+    With `save_id` only that file is looked at; else every save (and an old `save.json`).
+    """
+    if save_id is not None:
+        paths = [save_path(home, save_id)]
+    else:
+        paths = [*_save_files(home), save_path(home)]
+    for path in paths:
+        try:
+            saved = read_document(path, SaveFile).to_record()
+        except (FileNotFoundError, FileProblem):
+            continue
+        if _same_game(saved, record):
+            # If this fails, the next start finds the game already recorded and removes it then.
+            with contextlib.suppress(OSError):
+                path.unlink()
 
 
 def _recover_finished(
-    record: GameRecord, document: SaveFile, rules: Rules, home: Path | str | None
+    record: GameRecord,
+    document: SaveFile,
+    rules: Rules,
+    home: Path | str | None,
+    save_id: str | None = None,
 ) -> str | None:
     """Record a saved game that had ended, unless that was done just before the program stopped."""
     rows, problem, _ = _read_history(home)
@@ -384,10 +538,15 @@ def _recover_finished(
     done = any(row.game.split("-")[2] == digest and row.date >= document.saved_at for row in rows)
     try:
         if done:
-            _discard_if_same_game(record, home)
+            _discard_if_same_game(record, home, save_id)
             return problem
         recorded = record_finished(
-            record, document.players, rules=rules, home=home, finished_at=document.saved_at
+            record,
+            document.players,
+            rules=rules,
+            home=home,
+            finished_at=document.saved_at,
+            save_id=save_id,
         )
     except StorageError as exc:
         return str(exc)
@@ -417,7 +576,8 @@ def load_history(*, home: Path | str | None = None) -> tuple[list[HistoryRow], s
 
     A bad score sheet is renamed to `history.json.bad-<time>` and the rows are then empty.
     """
-    rows, problem, _ = _read_history(home)
+    with data_lock(home):
+        rows, problem, _ = _read_history(home)
     return rows, problem
 
 
@@ -450,37 +610,14 @@ def _players_tuple(players: Sequence[str], record: GameRecord) -> Players:
     return tuple(players)
 
 
-def record_finished(
+def _finished_documents(
     record: GameRecord,
-    players: Sequence[str],
-    *,
-    rules: Rules | None = None,
-    home: Path | str | None = None,
-    finished_at: datetime | None = None,
-) -> Recorded:
-    """Write a finished game down: its game file, its score-sheet row; then drop its autosave.
-
-    Every write is atomic. A bad score sheet is set aside and a new one started (the returned
-    `problem` says so). Raises StorageError (one sentence) if the game is not finished or a
-    write fails; nothing already on disk is damaged then.
-    """
-    rules = rules or default_rules()
-    kinds = _players_tuple(players, record)
-    try:
-        final = _replay(rules, record, keep=False)[-1]
-    except _ReplayFailure as failure:
-        raise StorageError(
-            t("storage.record_unreplayable", problem=failure.describe(reveal=False))
-        ) from None
-    summary = _summary(final, record.names)
-    if summary is None:
-        raise StorageError(t("storage.record_unfinished"))
-    when = finished_at or _now()
-    rows, problem, blocked = _read_history(home, _HISTORY_BEFORE_RECORDING)
-    if blocked:
-        raise StorageError(problem or t("storage.sheet_unreadable"))
-    folder = games_dir(home)
-    game_id = _free_game_id(folder, when, record)
+    kinds: Players,
+    summary: ResultSummary,
+    game_id: str,
+    when: datetime,
+) -> tuple[GameFile, HistoryRow]:
+    """A finished game's file and its score-sheet row, checked; StorageError if invalid."""
     try:
         game = GameFile.model_validate(
             {
@@ -503,9 +640,49 @@ def record_finished(
         )
     except ValidationError as exc:
         raise StorageError(t("storage.record_invalid", problem=describe_validation(exc))) from None
-    atomic_write_text(folder / f"{game_id}.json", dump_document(game))
-    atomic_write_text(history_path(home), dump_document(HistoryFile.of((*rows, row))))
-    _discard_if_same_game(record, home)
+    return game, row
+
+
+def record_finished(
+    record: GameRecord,
+    players: Sequence[str],
+    *,
+    rules: Rules | None = None,
+    home: Path | str | None = None,
+    finished_at: datetime | None = None,
+    save_id: str | None = None,
+) -> Recorded:
+    """Write a finished game down: its game file, its score-sheet row; then drop its autosave
+    (`save_id`'s, or whichever save holds this game).
+
+    Every write is atomic, and the score sheet is read and written back under the data
+    folder's lock, so games finished at once by several programs all keep their row. A bad
+    score sheet is set aside and a new one started (the returned `problem` says so). Raises
+    StorageError (one sentence) if the game is not finished or a write fails; nothing already
+    on disk is damaged then.
+    """
+    rules = rules or default_rules()
+    kinds = _players_tuple(players, record)
+    try:
+        final = _replay(rules, record, keep=False)[-1]
+    except _ReplayFailure as failure:
+        raise StorageError(
+            t("storage.record_unreplayable", problem=failure.describe(reveal=False))
+        ) from None
+    summary = _summary(final, record.names)
+    if summary is None:
+        raise StorageError(t("storage.record_unfinished"))
+    when = finished_at or _now()
+    with data_lock(home):
+        rows, problem, blocked = _read_history(home, _HISTORY_BEFORE_RECORDING)
+        if blocked:
+            raise StorageError(problem or t("storage.sheet_unreadable"))
+        folder = games_dir(home)
+        game_id = _free_game_id(folder, when, record)
+        game, row = _finished_documents(record, kinds, summary, game_id, when)
+        atomic_write_text(folder / f"{game_id}.json", dump_document(game))
+        atomic_write_text(history_path(home), dump_document(HistoryFile.of((*rows, row))))
+        _discard_if_same_game(record, home, save_id)
     return Recorded(game_id, row, problem)
 
 

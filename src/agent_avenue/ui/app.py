@@ -204,8 +204,11 @@ class AgentAvenueApp(App[int]):
         """The seat the computer thinks for and the number of moves played when it started."""
         self._save_lock = threading.Lock()
         self._save_check: LoadResult | None = None
+        self._all_saves: tuple[LoadedSave, ...] = ()
         self._resume_offered = False
         self._storage_note: str | None = None
+        self.save_id: str | None = None
+        """The game in progress's save id: its autosave is `saves/<id>.json`."""
         self.start_mode = mode
         self.seed = random_seed() if seed is None else seed
         self.start_names: tuple[str, ...] = names or (colour_name(0), colour_name(1))
@@ -299,6 +302,9 @@ class AgentAvenueApp(App[int]):
             self.player_kinds = seat_kinds(opponent, settings.players, self.human_side)
         self.start_opponent = opponent
         self._make_bots()
+        from agent_avenue.storage import new_save_id
+
+        self.save_id = new_save_id()
         self._storage_note = None
         self._looker = None
         self._show_table(then=self._begin)
@@ -321,6 +327,22 @@ class AgentAvenueApp(App[int]):
         opening = session.view(None)
         self._table.add_log(LogEntry(opening.turn, opening.events), self.names)
         self._advance()
+        self._warn_if_unsaveable()
+
+    def _warn_if_unsaveable(self) -> None:
+        """A game that cannot be saved says so at once, on the screen shown; play goes on."""
+        session = self.session
+        if session is None or self.save_id is None:
+            return
+        from agent_avenue.ui import saving
+
+        note = saving.saveable_note(session.record, self.player_kinds, self.save_id)
+        if note is None:
+            return
+        self._storage_note = note
+        if self._table is not None:
+            saving.show_note(self._table, note)
+        self.call_after_refresh(self._show_note_on_screen, note)
 
     @property
     def names(self) -> tuple[str, str]:
@@ -634,12 +656,17 @@ class AgentAvenueApp(App[int]):
     # Saved games and replays -------------------------------------------------------------------
 
     def _check_save(self) -> LoadResult:
-        """What load_save finds, looked up once (in a worker, or at once if a game starts first)."""
+        """The most recent saved game (and every one in `_all_saves`), looked up once (in a
+        worker, or at once if a game starts first)."""
         with self._save_lock:
             if self._save_check is None:
-                from agent_avenue.ui.saving import check_save
+                from agent_avenue.storage import LoadResult
+                from agent_avenue.ui.saving import check_saves
 
-                self._save_check = check_save(self.rules)
+                found = check_saves(self.rules)
+                self._all_saves = found.saves
+                problem = " ".join(found.problems) if found.problems else None
+                self._save_check = LoadResult(found.saves[0] if found.saves else None, problem)
             return self._save_check
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -666,15 +693,16 @@ class AgentAvenueApp(App[int]):
         self._resume_offered = True
         from agent_avenue.ui.screens.resume import RESUME, ResumeScreen
 
-        save = found.save
+        screen = ResumeScreen(found.save, found.problem, self._all_saves)
 
         def chosen(choice: str | None) -> None:
+            save = screen.chosen
             if choice == RESUME and save is not None:
                 self._resume(save)
             elif settings is not None:
                 self._start_game(settings)
 
-        self.push_screen(ResumeScreen(save, found.problem), chosen)
+        self.push_screen(screen, chosen)
         return True
 
     def _resume_at_once(self) -> None:
@@ -690,6 +718,7 @@ class AgentAvenueApp(App[int]):
         """Rebuild the saved game by replaying its moves, then hand off to whoever acts next."""
         self.session = Session(self.rules, save.record)
         self.seed = save.record.seed
+        self.save_id = save.save_id or None
         self.player_kinds = save.players
         self._make_bots()
         computer = bot_seats(self.player_kinds)
@@ -733,9 +762,12 @@ class AgentAvenueApp(App[int]):
             return
         from agent_avenue.ui import saving
 
-        note = saving.autosave(session.record, self.player_kinds)
+        note = saving.autosave(session.record, self.player_kinds, self.save_id)
         if session.result is not None:
-            note = saving.record_game(session.record, self.player_kinds, self.rules) or note
+            recorded = saving.record_game(
+                session.record, self.player_kinds, self.rules, self.save_id
+            )
+            note = recorded or note
         self._storage_note = note
         if self._table is not None:
             saving.show_note(self._table, note)
@@ -788,9 +820,9 @@ class AgentAvenueApp(App[int]):
 
             current = self.session
             if choice == KEEP and current is not None:
-                problem = saving.autosave(current.record, self.player_kinds)
+                problem = saving.autosave(current.record, self.player_kinds, self.save_id)
             else:
-                problem = saving.forget_game()
+                problem = saving.forget_game(self.save_id) if self.save_id else None
             self.exit(0, message=Text(problem) if problem else None)
 
         self.push_screen(KeepGameScreen(), answered)
@@ -879,6 +911,9 @@ def _preload() -> None:
     import agent_avenue.ui.screens.table  # noqa: F401
 
 
+CRASH_NAME = "crash.txt"
+
+
 def crash_dir() -> Path:
     """Where crash reports go: the game's data folder (as for saves), never the shared screen."""
     from agent_avenue.storage.paths import data_home
@@ -887,23 +922,27 @@ def crash_dir() -> Path:
 
 
 def save_crash_report(error: BaseException | None, app: AgentAvenueApp) -> Path | None:
-    """Write the traceback (no local variables) and the game record to a private file."""
+    """Write the traceback (no local variables) and the game record to a private file.
+
+    Written like every private file: created private (0600) in a temporary file and renamed
+    over `crash.txt`, so a symlink there is replaced, never followed, and a reader never sees
+    half a report.
+    """
     if error is None:
         return None
+    from agent_avenue.storage import StorageError, atomic_write_text
+
+    path = crash_dir() / CRASH_NAME
+    lines = traceback.format_exception(error)
+    record = app.session.record if app.session else None
+    if record is not None:
+        lines.append(
+            f"\nmode={record.mode} seed={record.seed} first={record.first} "
+            f"players={record.players}\n" + "\n".join(record.moves) + "\n"
+        )
     try:
-        folder = crash_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / "crash.txt"
-        lines = traceback.format_exception(error)
-        record = app.session.record if app.session else None
-        if record is not None:
-            lines.append(
-                f"\nmode={record.mode} seed={record.seed} first={record.first} "
-                f"players={record.players}\n" + "\n".join(record.moves) + "\n"
-            )
-        path.write_text("".join(lines), encoding="utf-8")
-        path.chmod(0o600)
-    except OSError:
+        atomic_write_text(path, "".join(lines))
+    except (StorageError, OSError):
         return None
     return path
 

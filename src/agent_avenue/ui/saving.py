@@ -1,4 +1,4 @@
-"""The app's side of storage: autosave, recording finished games, and the one-line notes.
+"""The app's side of storage: per-game autosaves, recording finished games, and the one-line notes.
 
 Imported only when needed: storage brings in pydantic, which the start screen must not wait for.
 Every function returns a sentence to show (or None) instead of raising, so play always goes on.
@@ -14,17 +14,20 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from agent_avenue.engine import GameRecord, Rules
+from agent_avenue.engine import GameRecord, Mode, Rules
 from agent_avenue.i18n import t
 from agent_avenue.play.teams import side_names
 from agent_avenue.storage import (
     HUMAN,
     LoadedSave,
     LoadResult,
+    SavesFound,
     StorageError,
     discard_save,
+    list_saves,
     load_save,
     record_finished,
+    save_document,
     save_game,
 )
 from agent_avenue.ui.keybar import KeyBar
@@ -37,9 +40,12 @@ __all__ = [
     "SaveNote",
     "autosave",
     "check_save",
+    "check_saves",
     "forget_game",
     "record_game",
     "resume_offer",
+    "save_line",
+    "saveable_note",
     "saved_date",
     "show_note",
 ]
@@ -53,28 +59,47 @@ def check_save(rules: Rules) -> LoadResult:
         return LoadResult(None, str(exc))
 
 
-def autosave(record: GameRecord, players: Sequence[str]) -> str | None:
-    """Save the game in progress; None, or a line to show when something went wrong."""
+def check_saves(rules: Rules) -> SavesFound:
+    """Every unfinished game to offer (most recent first), and sentences about bad saves."""
     try:
-        problem = save_game(record, players)
+        return list_saves(rules=rules)
+    except StorageError as exc:  # list_saves reports in sentences; this is a safety net
+        return SavesFound((), (str(exc),))
+
+
+def saveable_note(record: GameRecord, players: Sequence[str], save_id: str) -> str | None:
+    """At a game's start: None, or the line saying at once that this game cannot be saved."""
+    try:
+        save_document(record, players, save_id)
+    except StorageError as exc:
+        return t("resume.save_note", problem=str(exc))
+    return None
+
+
+def autosave(record: GameRecord, players: Sequence[str], save_id: str | None = None) -> str | None:
+    """Save the game in progress in its own file; None, or a line to show when it failed."""
+    try:
+        problem = save_game(record, players, save_id=save_id)
     except StorageError as exc:
         return t("resume.save_note", problem=str(exc))
     return None if problem is None else t("resume.save_note", problem=problem)
 
 
-def record_game(record: GameRecord, players: Sequence[str], rules: Rules) -> str | None:
+def record_game(
+    record: GameRecord, players: Sequence[str], rules: Rules, save_id: str | None = None
+) -> str | None:
     """Write a finished game on the score sheet; None, or a line to show on a problem."""
     try:
-        problem = record_finished(record, players, rules=rules).problem
+        problem = record_finished(record, players, rules=rules, save_id=save_id).problem
     except StorageError as exc:
         return t("resume.record_note", problem=str(exc))
     return None if problem is None else t("resume.record_note", problem=problem)
 
 
-def forget_game() -> str | None:
-    """Delete the autosave (the players chose to discard the game); None or a sentence."""
+def forget_game(save_id: str | None = None) -> str | None:
+    """Delete the game's autosave (the players chose to discard it); None or a sentence."""
     try:
-        discard_save()
+        discard_save(save_id)
     except StorageError as exc:
         return str(exc)
     return None
@@ -83,6 +108,19 @@ def forget_game() -> str | None:
 def saved_date(when: datetime) -> str:
     """When a game was saved, in local time, to the minute."""
     return when.astimezone().strftime(t("resume.date_format"))
+
+
+def save_line(save: LoadedSave) -> str:
+    """One saved game in the list: "Ada vs Bob · simple · turn 5 · saved 2025-01-02 10:30"."""
+    names = side_names(save.record.names)
+    return t(
+        "resume.list_item",
+        green=names[0],
+        blue=names[1],
+        mode=t(f"history.mode.{Mode(save.record.mode).value}"),
+        turn=save.turn,
+        date=saved_date(save.saved_at),
+    )
 
 
 def resume_offer(save: LoadedSave) -> str:

@@ -12,6 +12,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
 
+from agent_avenue.data.player_names import name_problem
 from agent_avenue.engine import Mode, is_team_game, seat_of
 from agent_avenue.i18n import t
 from agent_avenue.play.seats import BOT_PLAYER_COUNTS, HUMAN, LEVELS, bot_kind, bot_level, is_bot
@@ -202,6 +203,9 @@ class StartScreen(Screen[StartSettings]):
                 )
                 lessons.can_focus = False
                 yield lessons
+            problem = Static(Content(""), id="start-problem")
+            problem.display = False
+            yield problem
             yield Static(Content(t("start.help")), id="start-help")
         yield KeyBar()
 
@@ -237,16 +241,20 @@ class StartScreen(Screen[StartSettings]):
         value = self.query_one("#opponent", Select).value
         return value if isinstance(value, str) else self._opponent
 
-    def names(self) -> tuple[str, ...]:
-        """The names typed, one per player (a default when a field is left empty; all defaults
-        when two players share a name)."""
+    def typed_names(self) -> tuple[str, ...]:
+        """The names typed, one per player (a default when a field is left empty)."""
         players = self.players()
         defaults = default_names(players)
         typed = [self.query_one(f"#name-{seat}", Input).value.strip() for seat in range(players)]
-        chosen = [name or defaults[seat] for seat, name in enumerate(typed)]
-        if len({name.casefold() for name in chosen}) < players:
-            chosen = list(defaults)
-        return tuple(chosen)
+        return tuple(name or defaults[seat] for seat, name in enumerate(typed))
+
+    def names(self) -> tuple[str, ...]:
+        """The names typed, one per player (a default when a field is left empty; all defaults
+        while the names cannot be used, e.g. two players share a name)."""
+        chosen = self.typed_names()
+        if name_problem(chosen) is not None:
+            return default_names(len(chosen))
+        return chosen
 
     @on(Input.Changed)
     def _rename_choices(self, event: Input.Changed | None = None) -> None:
@@ -295,7 +303,14 @@ class StartScreen(Screen[StartSettings]):
             self.app.push_screen(HistoryScreen(rules))
 
     def action_start(self) -> None:
-        """Start the game with the choices on screen."""
+        """Start the game with the choices on screen; names that cannot be used (too long,
+        unprintable, two the same) are refused with one sentence, and nothing starts."""
+        problem = name_problem(self.typed_names())
+        shown = self.query_one("#start-problem", Static)
+        shown.update(Content(problem or ""))
+        shown.display = problem is not None
+        if problem is not None:
+            return
         mode, first = self._choices()
         players = self.players()
         opponent = self.opponent() if players in BOT_PLAYER_COUNTS else HUMAN
