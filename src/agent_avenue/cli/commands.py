@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from agent_avenue import __version__
+from agent_avenue.cli import host as cli_host
+from agent_avenue.cli import join as cli_join
 from agent_avenue.cli import stored as cli_storage
 from agent_avenue.cli.arguments import RaisingParser, UsageError, seed_number
 from agent_avenue.cli.referee import RefereeError, referee_report, run_moves, split_moves
@@ -326,6 +328,8 @@ def build_parser() -> argparse.ArgumentParser:
         description=t("tutorial.command_help").capitalize() + ".",
     )
     _add_simulate_command(commands)
+    cli_host.add_host_command(commands)
+    cli_join.add_join_command(commands)
     # Every command takes --lang too (`agent-avenue play --lang fr`).
     for command in commands.choices.values():
         _add_lang_option(command, default=argparse.SUPPRESS)
@@ -527,6 +531,10 @@ def _main(argv: list[str] | None) -> int:
             return cli_storage.run(args, load_app=_load_run_app, fail=_fail)
         if args.command == "tutorial":
             return _tutorial()
+        if args.command == "host":
+            return cli_host.run_host(args)
+        if args.command == "join":
+            return cli_join.run_join(args)
         if args.command == "simulate":
             from agent_avenue.cli.simulate import simulate_command
 
