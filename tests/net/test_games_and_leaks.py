@@ -130,13 +130,13 @@ def _check_other_hands(texts: list[str], seat: int | None, states: list[GameStat
         if not isinstance(message, ViewMsg):
             continue
         state = states[message.step]
-        sent_hand = json.loads(text)["view"]["hand"]
+        own = list(state.member_of(seat).hand) if seat is not None else []
         for other in range(len(state.sides[0].members) + len(state.sides[1].members)):
-            if other == seat:
-                continue
             theirs = list(state.member_of(other).hand)
-            if len(theirs) >= 2 and theirs != sent_hand:
-                assert json.dumps(theirs) not in text, "another seat's hand is in the message"
+            if other == seat or len(theirs) < 2 or theirs == own:
+                continue  # a hand equal to this seat's own cannot be told apart from it
+            compact = json.dumps(theirs, separators=(",", ":"))
+            assert compact not in text, "another seat's hand is in the message"
 
 
 async def _game_and_leaks(tmp_path: Path, players: int, mode: Mode) -> None:
@@ -168,3 +168,43 @@ async def test_a_duel_over_the_network_leaks_nothing(tmp_path: Path, mode: Mode)
 async def test_a_four_player_team_game_over_the_network_leaks_nothing(tmp_path: Path) -> None:
     """Four clients, one seat each, play an advanced team game to the end; no leak."""
     await _game_and_leaks(tmp_path, 4, Mode.ADVANCED)
+
+
+def test_the_leak_checks_catch_a_leak() -> None:
+    """The checks above can fail: a view carrying another seat's hand, or a face-down card
+    sent to the recruiter, is caught."""
+    from dataclasses import replace
+
+    from agent_avenue.data import default_rules
+    from agent_avenue.engine import GameRecord, Offer, Recruit
+    from agent_avenue.net.protocol import StageModel, encode
+    from agent_avenue.play.session import stage_of
+
+    rules = default_rules()
+    record = GameRecord(Mode.SIMPLE, 5, 0)
+    states = true_states(record)
+    state = states[0]
+    stage = stage_of(state)
+    stage_model = StageModel(phase=stage.phase.value, actor=0, audience=0, team=None)
+
+    def wire(view: Any, seat: int) -> list[str]:
+        message = ViewMsg(seat=seat, step=0, stage=stage_model, view=view_model(view))
+        return [encode(message)]
+
+    honest = player_view(state, 1)
+    assert _check_views(wire(honest, 1), 1, states) == 1
+    peeking = replace(honest, hand=player_view(state, 0).hand)
+    with pytest.raises(AssertionError):
+        _check_views(wire(peeking, 1), 1, states)
+    with pytest.raises(AssertionError):
+        _check_other_hands(wire(peeking, 1), 1, states)
+    legal = player_view(state, 0).legal
+    offer = next(a for a in legal if isinstance(a, Offer))
+    from agent_avenue.engine import apply
+
+    offered = apply(state, offer)
+    assert isinstance(player_view(offered, 1).legal[0], Recruit)
+    leaked = replace(player_view(offered, 1), face_down=offer.face_down)
+    with pytest.raises(AssertionError):
+        _check_views(wire(leaked, 1), 1, [offered])
+    assert rules.version == record.start(rules).rules.version
