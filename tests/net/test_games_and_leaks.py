@@ -15,6 +15,7 @@ from agent_avenue.net.client import GameClient
 from agent_avenue.net.protocol import ViewMsg, decode_server
 from agent_avenue.net.scripted import bot_chooser, play_out
 from agent_avenue.net.views import view_model
+
 from .harness import (
     GAME_TIMEOUT,
     finished_records,

@@ -124,7 +124,9 @@ def run_host(args: argparse.Namespace) -> int:
     rules = load_rules()
     from agent_avenue.net.hosting import load_rooms
 
-    rooms, _problems = ([], []) if args.new else load_rooms(rules, None)
+    rooms, problems = ([], []) if args.new else load_rooms(rules, None)
+    for problem in problems:
+        _say(t("net.cli.bad_room_file", problem=shown(problem)))
     if rooms:
         room = rooms[0]
         session = room.session

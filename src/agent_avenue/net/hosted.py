@@ -96,6 +96,7 @@ class HostedRoom:
             if self.room.ready():
                 self.room.start()
                 await self._save()
+                await self._write_file()  # now marked started: only its save resumes it
                 for each in self.peers:
                     self._send_table(each)
                 self._send_views(None)

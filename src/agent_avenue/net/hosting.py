@@ -111,11 +111,12 @@ def record_room(room: Room, rules: Rules, home: Path | str | None) -> str | None
 
 
 def forget_room(room: Room, home: Path | str | None) -> None:
-    """Remove a room's autosave and its file (the game is over or was given up)."""
-    with contextlib.suppress(StorageError):
-        discard_save(room.config.save_id, home=hosted_home(home))
+    """Remove a room's file, then its autosave (the game is over): stopped in between, what is
+    left is a save without a room, which nothing resumes."""
     with contextlib.suppress(OSError):
         _room_path(home, room.config.save_id).unlink()
+    with contextlib.suppress(StorageError):
+        discard_save(room.config.save_id, home=hosted_home(home))
 
 
 def _config(document: RoomFile) -> RoomConfig:

@@ -171,7 +171,10 @@ async def run_text_client(client: GameClient, out: Callable[[str], None] = print
                 return 0
             except JoinRefused as refused:
                 out(_error_line(refused.error))
-                return 2
+                if refused.error.code != "seat_in_use" or attempt == RETRIES - 1:
+                    return 2
+                # The server has not yet noticed that this seat's last connection is gone.
+                await asyncio.sleep(min(0.5 * (attempt + 1), 3.0))
             except ProtocolError:
                 out(t("net.text.bad_server"))
                 return 2
