@@ -136,7 +136,8 @@ async def _players_misbehave(green: GameClient, blue: GameClient, host: Host) ->
     expected = {other: ["not_your_turn", "not_your_seat"], mover: ["bad_move", "illegal"]}
     expected[mover] += ["illegal", "stale"]
     for client, codes in expected.items():
-        await client.wait_until(lambda t, c=client, n=len(codes): len(c.errors) >= n, TIMEOUT)
+        wanted = len(codes)
+        await client.wait_until(lambda t, c=client, n=wanted: len(c.errors) >= n, TIMEOUT)
         assert [e.code for e in client.errors] == codes
         client.errors.clear()
     # A token replayed while its seat is connected does not take the seat; the room is full.
