@@ -37,6 +37,7 @@ from agent_avenue.engine import (
     side_of,
 )
 from agent_avenue.i18n import LANGUAGE_ENV, card_name, language_name, set_language, t
+from agent_avenue.play.flow import Flow, Next, Show
 from agent_avenue.play.seats import (
     BOT_PLAYER_COUNTS,
     HUMAN,
@@ -46,10 +47,8 @@ from agent_avenue.play.seats import (
     bot_seats,
     list_opponent,
     seat_kinds,
-    solo_human,
 )
 from agent_avenue.play.session import GameRecord, LogEntry, Session
-from agent_avenue.play.teams import seats_of
 from agent_avenue.teaching.describe import an_agent
 from agent_avenue.ui.messages import ActionChosen, Continue
 from agent_avenue.ui.phrases import colour_name, local_names, next_prompt, who
@@ -221,7 +220,8 @@ class AgentAvenueApp(App[int]):
         self.handoff_delay = DEFAULT_DELAY
         """Seconds a handoff ignores keys after it appears (tests set 0)."""
         self.session: Session | None = None
-        self._looker: int | None = None
+        self.flow = Flow(2, frozenset({0, 1}), frozenset())
+        """Who looks at the terminal and what comes next (play/flow.py)."""
         self._table: TableScreen | None = None
 
     # Startup -----------------------------------------------------------------------------------
@@ -306,7 +306,6 @@ class AgentAvenueApp(App[int]):
 
         self.save_id = new_save_id()
         self._storage_note = None
-        self._looker = None
         self._show_table(then=self._begin)
 
     def _show_table(self, then: Callable[[], None]) -> None:
@@ -367,49 +366,48 @@ class AgentAvenueApp(App[int]):
     # The flow ----------------------------------------------------------------------------------
 
     def _advance(self, note: str | None = None) -> None:
-        """Show what the game waits for now: a handoff, a private or a public decision."""
+        """Show what the game waits for now (play/flow.py decides: a handoff, a private or a
+        public decision, the computer thinking, the end)."""
+        session = self.session
+        if session is None or self._table is None:
+            return
+        self._show(self.flow.next(session.stage, session.result), note)
+
+    def _show(self, step: Next, note: str | None = None, purpose: str | None = None) -> None:
+        """Show one answer of the flow."""
         session = self.session
         table = self._table
-        if session is None or table is None:
-            return
-        if session.result is not None:
+        assert session is not None and table is not None
+        show, seat = step.show, step.seat
+        if show is Show.GAME_OVER:
             self._game_over()
-            return
-        stage = session.stage
-        actor = stage.actor
-        assert actor is not None
-        if actor in self._bots:
-            self._bot_turn(actor)
-            return
-        solo = solo_human(self.player_kinds)
-        if solo is not None:
-            # One person against the computer: nobody else looks, so no handoff between their
-            # own decisions (the computer's seat is never shown: see _bot_turn).
-            self._looker = solo
-        if stage.team is not None and self._looker is not None and solo is None:
-            # A team decides together next (the recruit): first the terminal changes hands,
-            # unless the one person of that side is already looking.
-            people = self._people_of(stage.team)
-            if people != (self._looker,):
-                self._team_handoff(stage.team)
-                return
-        if stage.audience is None:
-            self._looker = solo
-            public = session.view(None)
-            legal = session.view(actor).legal
-            table.show_public_choice(public, actor, legal, self.names)
-            return
-        if stage.audience != self._looker:
-            self._handoff(stage.audience)
-            return
-        table.show_private(session.view(stage.audience), self.names, note)
+        elif show is Show.THINKING:
+            assert seat is not None
+            self._bot_turn(seat)
+        elif show is Show.TEAM_HANDOFF:
+            assert step.side is not None
+            self._team_handoff(step.side)
+        elif show is Show.HANDOFF:
+            assert seat is not None
+            if step.side is not None:
+                purpose = team_purpose(session.view(None), step.side, self.names)
+            self._handoff(seat, purpose)
+        elif show is Show.PUBLIC:
+            assert seat is not None
+            table.show_public_choice(session.view(None), seat, session.view(seat).legal, self.names)
+        elif show is Show.PRIVATE:
+            assert seat is not None
+            table.show_private(session.view(seat), self.names, note)
+        else:
+            assert seat is not None
+            waiting = t("handoff.waiting", name=self.seat_names[seat])
+            table.show_waiting(session.view(None), self.names, waiting)
 
     def _handoff(self, seat: int, purpose: str | None = None) -> None:
         """Switch the table to public information, then ask for the terminal to change hands."""
         session = self.session
         table = self._table
         assert session is not None and table is not None
-        self._looker = None
         public = session.view(None)
         seats = self.seat_names
         table.show_waiting(public, self.names, t("handoff.waiting", name=seats[seat]))
@@ -425,23 +423,11 @@ class AgentAvenueApp(App[int]):
         )
         self.push_screen(screen, lambda _: self._after_handoff(seat))
 
-    def _people_of(self, side: int) -> tuple[int, ...]:
-        """The seats of `side` that people play (the computer's are left out)."""
-        assert self.session is not None
-        return tuple(s for s in seats_of(side, self.session.players) if s not in self._bots)
-
     def _team_handoff(self, side: int) -> None:
-        """Switch the table to public information, then pass the terminal to a whole side (to
-        its one person when the computer plays the other seat)."""
+        """Switch the table to public information, then pass the terminal to a whole side."""
         session = self.session
         table = self._table
         assert session is not None and table is not None
-        people = self._people_of(side)
-        if len(people) == 1:
-            purpose = team_purpose(session.view(None), side, self.names)
-            self._handoff(people[0], purpose)
-            return
-        self._looker = None
         public = session.view(None)
         table.show_waiting(public, self.names, team_waiting(side, self.names))
         self.clear_notifications()
@@ -461,15 +447,18 @@ class AgentAvenueApp(App[int]):
         return t("handoff.purpose_choose", name=names[seat], card=card)
 
     def _after_handoff(self, seat: int) -> None:
-        self._looker = seat
+        self.flow.handed_to(seat)
         self._advance()
 
     # The computer's seats ----------------------------------------------------------------------
 
     def _make_bots(self) -> None:
-        """One computer player per computer seat of `player_kinds` (none for people)."""
+        """One computer player per computer seat of `player_kinds` (none for people), and the
+        flow that knows who plays where."""
         self._cancel_bot()
         seats = bot_seats(self.player_kinds)
+        people = frozenset(s for s in range(len(self.player_kinds)) if s not in seats)
+        self.flow = Flow(len(self.player_kinds), people, frozenset(seats))
         if not seats:
             self._bots = {}
             return
@@ -497,7 +486,6 @@ class AgentAvenueApp(App[int]):
         moves = len(session.record.moves)
         if self._bot_turn_of == (seat, moves) and self._bot_worker is not None:
             return  # already thinking about this very decision
-        self._looker = solo_human(self.player_kinds)
         self.clear_notifications()
         table.show_thinking(
             session.view(None), self.names, t("bot.thinking", name=self.seat_names[seat])
@@ -593,7 +581,7 @@ class AgentAvenueApp(App[int]):
         session = self.session
         table = self._table
         assert session is not None and table is not None
-        self._looker = None
+        self.flow.public()
         after = session.view(None)
         stage = session.stage
         seats = self._team_seats()
@@ -616,7 +604,7 @@ class AgentAvenueApp(App[int]):
         from agent_avenue.ui.screens.game_over import GameOverScreen
 
         public = session.view(None)
-        self._looker = None
+        self.flow.public()
         self.clear_notifications()
         self.push_screen(
             GameOverScreen(
@@ -726,7 +714,6 @@ class AgentAvenueApp(App[int]):
             self.start_opponent = self.player_kinds[computer[0]]
             self.human_side = 1 - side_of(computer[0])
             self.start_kinds = self.player_kinds  # "play again" keeps everyone in their seat
-        self._looker = None
         self._show_table(then=self._begin_resumed)
 
     def _begin_resumed(self) -> None:
@@ -736,23 +723,14 @@ class AgentAvenueApp(App[int]):
             return
         for entry in (session.opening, *session.log):
             self._table.add_log(entry, self.names)
-        if session.result is not None:
-            self._game_over()
-            return
-        stage = session.stage
-        actor = stage.actor
-        assert actor is not None
-        if actor in self._bots:
-            self._advance()  # the computer's turn: it thinks, nothing private is shown
-            return
-        if stage.team is not None:
-            self._team_handoff(stage.team)  # a whole side decides next (no hand is shown)
-            return
-        names = self.names
-        turn = session.view(None).turn
-        name = self.seat_names[actor]
-        purpose = t("resume.purpose", green=names[0], blue=names[1], turn=turn, name=name)
-        self._handoff(actor, purpose)
+        step = self.flow.resumed(session.stage, session.result)
+        purpose = None
+        if step.show is Show.HANDOFF and step.seat is not None and step.side is None:
+            names = self.names
+            turn = session.view(None).turn
+            name = self.seat_names[step.seat]
+            purpose = t("resume.purpose", green=names[0], blue=names[1], turn=turn, name=name)
+        self._show(step, purpose=purpose)
 
     def _store_progress(self) -> None:
         """Autosave after every action and record the game once it is over; a problem shows as
