@@ -1,4 +1,4 @@
-"""The score sheet as rich tables, and the `history` and `export` commands' logic.
+"""The `history` and `export` commands: the score sheet printed, a finished game written out.
 
 Exit status: 0 on success, 2 when the command cannot do its job, with one sentence on stderr
 and nothing on stdout. A broken score sheet makes `history` exit 2 even though it has been set
@@ -12,25 +12,22 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from rich.console import Console
 
 from agent_avenue.cli.arguments import RaisingParser, UsageError
+from agent_avenue.cli.command import Command, sentence
+from agent_avenue.cli.output import PROG, fail
 from agent_avenue.data import DataError
-from agent_avenue.data.printable import shown, shown_sentence
+from agent_avenue.data.printable import shown
 from agent_avenue.i18n import t
 from agent_avenue.play.score_sheet import history_data, render_history
 
-if TYPE_CHECKING:
-    # Storage brings in pydantic: imported only when a command needs it, so that building the
-    # command line (which adds these commands' options) keeps `play` quick to start.
-    pass
-
-PROG = "agent-avenue"
 STDOUT = "-"
 
 __all__ = [
+    "EXPORT",
+    "HISTORY",
     "add_export_arguments",
     "add_history_arguments",
     "add_replay_arguments",
@@ -41,23 +38,6 @@ __all__ = [
 ]
 
 # Commands --------------------------------------------------------------------------------------
-
-
-def _fail(message: str) -> int:
-    """Print one sentence on stderr, prefixed with the program's name; return exit status 2.
-
-    The sentence is made safe first: control characters escaped, over-long values cut.
-    """
-    sentence = shown_sentence(message)
-    if not sentence.endswith("."):
-        sentence += "."
-    print(f"{PROG}: {sentence}", file=sys.stderr)
-    return 2
-
-
-def _sentence(text: str) -> str:
-    """A help text as a sentence: capital first, full stop last."""
-    return text[:1].upper() + text[1:] + "."
 
 
 def add_history_arguments(parser: argparse.ArgumentParser) -> None:
@@ -101,7 +81,7 @@ def run_history(args: argparse.Namespace, *, home: Path | str | None = None) -> 
 
     rows, problem = load_history(home=home)
     if problem is not None:
-        return _fail(problem)
+        return fail(problem)
     if args.json:
         print(json.dumps(history_data(rows), indent=2, ensure_ascii=False))
     else:
@@ -133,7 +113,7 @@ def run_export(args: argparse.Namespace, *, home: Path | str | None = None) -> i
             overwrite=args.force,
         )
     except (StorageError, DataError) as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     print(t("history.exported", game=shown(game.game_id or args.game), path=shown(path, 200)))
     return 0
 
@@ -141,13 +121,13 @@ def run_export(args: argparse.Namespace, *, home: Path | str | None = None) -> i
 def main_history(argv: list[str] | None = None, *, home: Path | str | None = None) -> int:
     """`agent-avenue history [--json]` on its own: parse `argv` and run it."""
     parser = RaisingParser(
-        prog=f"{PROG} history", description=_sentence(t("history_screen.command_help"))
+        prog=f"{PROG} history", description=sentence(t("history_screen.command_help"))
     )
     add_history_arguments(parser)
     try:
         args = parser.parse_args(argv)
     except UsageError as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
     return run_history(args, home=home)
@@ -157,13 +137,27 @@ def main_export(argv: list[str] | None = None, *, home: Path | str | None = None
     """`agent-avenue export GAME OUT` on its own: parse `argv` and run it."""
     parser = RaisingParser(
         prog=f"{PROG} export",
-        description=_sentence(t("history_screen.export_help")),
+        description=sentence(t("history_screen.export_help")),
     )
     add_export_arguments(parser)
     try:
         args = parser.parse_args(argv)
     except UsageError as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
     return run_export(args, home=home)
+
+
+HISTORY = Command(
+    "history",
+    help=lambda: t("history_screen.command_help"),
+    add_arguments=add_history_arguments,
+    run=lambda args, context: run_history(args),
+)
+EXPORT = Command(
+    "export",
+    help=lambda: t("history_screen.export_help"),
+    add_arguments=add_export_arguments,
+    run=lambda args, context: run_export(args),
+)
