@@ -146,7 +146,9 @@ async def _concurrent(
     try:
         pairs = [await _pair(info["port"], code, home) for code in info["codes"]]
         started = time.perf_counter()
-        runs = [_one_game(green, blue, random.Random(i)) for i, (green, blue) in enumerate(pairs)]
+        runs = [
+            _one_game(green, blue, random.Random(i), pace) for i, (green, blue) in enumerate(pairs)
+        ]
         results = await asyncio.wait_for(asyncio.gather(*runs), TIMEOUT * 5)
         seconds = time.perf_counter() - started
     finally:
@@ -170,7 +172,7 @@ async def _main(args: argparse.Namespace) -> None:
             f"latency, one game at a time: {len(delays)} moves, median "
             f"{statistics.median(delays) * 1000:.1f} ms, 95th percentile {_ms(delays, 0.95):.1f} ms"
         )
-        runs = [(int(g), 0.0) for g in args.games.split(",")]
+        runs = [(int(g), 0.0) for g in args.games.split(",") if g]
         runs += [(int(g), args.pace) for g in args.paced.split(",") if g]
         for games, pace in runs:
             seconds, delays, rate = await _concurrent(games, home, pace)

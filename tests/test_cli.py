@@ -223,7 +223,8 @@ def test_broken_data_file(
         """A loader whose data file is broken."""
         raise DataError("/data/agents.toml: agents[2] field copies should be an integer.")
 
-    monkeypatch.setattr(cli, "load_rules", broken)
+    # Each command loads the tables in its own module (cli/play.py, cli/referee.py).
+    monkeypatch.setattr(f"agent_avenue.cli.{argv[0]}.load_rules", broken)
     assert main(argv) == 2
     err = one_line_error(capsys)
     assert err == "agent-avenue: /data/agents.toml: agents[2] field copies should be an integer.\n"

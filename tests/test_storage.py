@@ -32,6 +32,7 @@ from agent_avenue.engine import (
     new_game,
 )
 from agent_avenue.i18n import set_language
+from agent_avenue.play import score_sheet
 from agent_avenue.play.session import GameRecord, replay
 from agent_avenue.storage import StorageError, saves
 from agent_avenue.storage.files import HistoryRow
@@ -737,14 +738,14 @@ def test_history_totals(rules: Rules, home: Path) -> None:
     """Totals per player (a bot counts apart) and per way of winning add up."""
     _three_games(rules)
     rows, _ = storage.load_history()
-    totals = {t.player: (t.games, t.wins, t.losses) for t in history.player_totals(rows)}
+    totals = {t.player: (t.games, t.wins, t.losses) for t in score_sheet.player_totals(rows)}
     assert totals["Ada"] == (3, sum(row.winner == 0 for row in rows), 3 - totals["Ada"][1])
     assert totals["Bob"][0] == 2
     assert totals["Bob (bot, normal)"][0] == 1
     assert sum(t[1] for t in totals.values()) == 3
-    ways = dict(history.way_totals(rows))
+    ways = dict(score_sheet.way_totals(rows))
     assert sum(ways.values()) == 3
-    assert set(ways) == {history.way_of_winning(row) for row in rows}
+    assert set(ways) == {score_sheet.way_of_winning(row) for row in rows}
 
 
 def _row(**changes: Any) -> HistoryRow:
@@ -766,13 +767,13 @@ def _row(**changes: Any) -> HistoryRow:
 
 def test_ways_of_winning() -> None:
     """The winner's own conditions, the loser's lose conditions, and the tie rule are named."""
-    assert history.way_of_winning(_row()) == "catch"
+    assert score_sheet.way_of_winning(_row()) == "catch"
     daredevils = _row(
         reasons=("daredevils",),
         conditions=({"side": 1, "reason": "daredevils", "wins": False},),
     )
-    assert history.way_of_winning(daredevils) == "opponent_daredevils"
-    assert history.way_label("opponent_daredevils") == "opponent's 3 Daredevils"
+    assert score_sheet.way_of_winning(daredevils) == "opponent_daredevils"
+    assert score_sheet.way_label("opponent_daredevils") == "opponent's 3 Daredevils"
     tie = _row(
         reasons=("catch", "codebreakers"),
         conditions=(
@@ -781,8 +782,8 @@ def test_ways_of_winning() -> None:
         ),
         by_tie_rule=True,
     )
-    assert history.way_of_winning(tie) == "catch+tie_rule"
-    assert history.way_label("catch+tie_rule") == "caught the opponent, tie rule"
+    assert score_sheet.way_of_winning(tie) == "catch+tie_rule"
+    assert score_sheet.way_label("catch+tie_rule") == "caught the opponent, tie rule"
 
 
 def test_history_json_parses_and_numbers_the_most_recent_first(
@@ -815,7 +816,7 @@ def test_history_shows_names_as_written_not_as_markup(home: Path) -> None:
     """A name that looks like rich markup is printed as it is."""
     row = _row(names=("[red]Ada", "Bob"), winner_name="[red]Ada")
     console = Console(record=True, width=120)
-    console.print(history.render_history([row]))
+    console.print(score_sheet.render_history([row]))
     assert "[red]Ada" in console.export_text()
 
 

@@ -21,6 +21,7 @@ from agent_avenue.engine import (
     legal_actions,
     new_game,
 )
+from agent_avenue.play import score_sheet
 from agent_avenue.play.session import GameRecord
 from agent_avenue.storage import StorageError
 
@@ -157,15 +158,15 @@ def test_a_finished_team_game_is_recorded_listed_and_replayed(rules: Rules, play
     assert sheet["version"] == 2
     # The score sheet: each side's players, the winning team's names, each player's totals.
     console = Console(width=200, record=True)
-    console.print(history.render_history(rows))
+    console.print(score_sheet.render_history(rows))
     text = console.export_text()
     assert "Ann & Cid" in text
-    totals = {t.player: t for t in history.player_totals(rows)}
+    totals = {t.player: t for t in score_sheet.player_totals(rows)}
     for seat, name in enumerate(record.names):
-        label = history.player_label(name, KINDS[players][seat])
+        label = score_sheet.player_label(name, KINDS[players][seat])
         assert totals[label].games == 1
         assert totals[label].wins == (seat % 2 == row.winner)
-    assert history.winner_label(row) == " & ".join(winners)
+    assert score_sheet.winner_label(row) == " & ".join(winners)
     # The game file replays to the same end, every state of it.
     stored = storage.find_game("last", rules=rules)
     assert stored.record == record and stored.players == KINDS[players]

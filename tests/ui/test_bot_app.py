@@ -13,7 +13,7 @@ from agent_avenue import storage
 from agent_avenue.bots import Bot
 from agent_avenue.engine import Action, PlayerView
 from agent_avenue.play.session import replay
-from agent_avenue.ui import app as app_module
+from agent_avenue.ui import computer as app_module
 from agent_avenue.ui.app import AgentAvenueApp
 from agent_avenue.ui.screens.bot_panel import ThinkingPanel
 from agent_avenue.ui.screens.handoff import HandoffScreen

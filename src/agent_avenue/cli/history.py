@@ -1,4 +1,4 @@
-"""The score sheet as rich tables, and the `history` and `export` commands' logic.
+"""The `history` and `export` commands: the score sheet printed, a finished game written out.
 
 Exit status: 0 on success, 2 when the command cannot do its job, with one sentence on stderr
 and nothing on stdout. A broken score sheet makes `history` exit 2 even though it has been set
@@ -11,260 +11,33 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from rich import box
-from rich.console import Console, Group
-from rich.table import Table
-from rich.text import Text
+from rich.console import Console
 
 from agent_avenue.cli.arguments import RaisingParser, UsageError
+from agent_avenue.cli.command import Command, sentence
+from agent_avenue.cli.output import PROG, fail
 from agent_avenue.data import DataError
-from agent_avenue.data.printable import shown, shown_sentence
-from agent_avenue.engine import is_team_game, side_of
-from agent_avenue.i18n import DEFAULT_LANGUAGE, card_name, catalogue, t
-from agent_avenue.play.teams import side_names
+from agent_avenue.data.printable import shown
+from agent_avenue.i18n import t
+from agent_avenue.play.score_sheet import history_data, render_history
 
-if TYPE_CHECKING:
-    # Storage brings in pydantic: imported only when a command needs it, so that building the
-    # command line (which adds these commands' options) keeps `play` quick to start.
-    from agent_avenue.storage import HistoryRow
-
-PROG = "agent-avenue"
 STDOUT = "-"
 
 __all__ = [
-    "PlayerTotals",
+    "EXPORT",
+    "HISTORY",
     "add_export_arguments",
     "add_history_arguments",
     "add_replay_arguments",
-    "history_data",
     "main_export",
     "main_history",
-    "player_label",
-    "player_totals",
-    "render_history",
     "run_export",
     "run_history",
-    "side_label",
-    "way_label",
-    "way_of_winning",
-    "way_totals",
-    "winner_label",
 ]
 
-# Facts derived from the rows -------------------------------------------------------------------
-
-
-def player_label(name: str, kind: str) -> str:
-    """How a seat is shown: the name, with the level for a computer opponent."""
-    if not kind.startswith("bot:"):  # "human" (storage.HUMAN) or a kind unknown here
-        return name
-    return t("history.bot", name=name, level=kind.removeprefix("bot:"))
-
-
-def way_of_winning(row: HistoryRow) -> str:
-    """A key for how the winner won, e.g. "catch", "opponent_daredevils" or "exhaustion+tie_rule".
-
-    The winner's own win conditions come first, then the loser's lose conditions; "+tie_rule"
-    is added when the tie rule decided.
-    """
-    parts: list[str] = []
-    for condition in row.conditions:
-        if condition.side == row.winner and condition.wins:
-            part = condition.reason
-        elif condition.side != row.winner and not condition.wins:
-            part = f"opponent_{condition.reason}"
-        else:
-            continue
-        if part not in parts:
-            parts.append(part)
-    if not parts:
-        parts = list(row.reasons)
-    if row.by_tie_rule:
-        parts.append("tie_rule")
-    return "+".join(parts)
-
-
-def way_label(key: str) -> str:
-    """The words for a way-of-winning key, e.g. "caught the opponent, tie rule"."""
-    known = catalogue(DEFAULT_LANGUAGE)
-    words: list[str] = []
-    for part in key.split("+"):
-        if f"history.way.{part}" in known:
-            words.append(t(f"history.way.{part}"))
-        elif f"card.{part}" in known:
-            words.append(card_name(part))
-        elif part.startswith("opponent_"):
-            reason = way_label(part.removeprefix("opponent_"))
-            words.append(t("history.way.opponent", reason=reason))
-        else:
-            words.append(part.replace("_", " "))
-    return t("history.way.separator").join(words)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerTotals:
-    """One player's games and wins over the whole score sheet."""
-
-    player: str
-    games: int
-    wins: int
-
-    @property
-    def losses(self) -> int:
-        """Games played and not won."""
-        return self.games - self.wins
-
-    @property
-    def win_rate(self) -> int:
-        """Wins as a whole percentage of games."""
-        return round(100 * self.wins / self.games) if self.games else 0
-
-
-def player_totals(rows: Sequence[HistoryRow]) -> list[PlayerTotals]:
-    """Games and wins per player (a bot counts per level), most wins first."""
-    games: Counter[str] = Counter()
-    wins: Counter[str] = Counter()
-    for row in rows:
-        for seat in range(len(row.names)):  # team games: every player wins with their side
-            label = player_label(row.names[seat], row.players[seat])
-            games[label] += 1
-            if side_of(seat) == row.winner:
-                wins[label] += 1
-    totals = [PlayerTotals(label, games[label], wins[label]) for label in games]
-    return sorted(totals, key=lambda t: (-t.wins, -t.games, t.player.casefold()))
-
-
-def way_totals(rows: Sequence[HistoryRow]) -> list[tuple[str, int]]:
-    """How many games were won each way, as (key, count), most frequent first."""
-    counts = Counter(way_of_winning(row) for row in rows)
-    return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
-
-
-# Rendering -------------------------------------------------------------------------------------
-
-
-def side_label(row: HistoryRow, side: int) -> str:
-    """A side's players with their kinds: "Ann", or "Ann & Cid (bot: easy)" for a team."""
-    pairs = zip(row.names, row.players, strict=True)
-    labels = tuple(player_label(name, kind) for name, kind in pairs)
-    if len(labels) == 2:
-        return labels[side]
-    return side_names(labels)[side]
-
-
-def winner_label(row: HistoryRow) -> str:
-    """The winner's name, or a winning team's names joined in the language in use."""
-    if not is_team_game(len(row.names)):
-        return row.winner_name
-    return side_names(tuple(row.names))[row.winner]
-
-
-def _date(row: HistoryRow) -> str:
-    """A row's date in local time, to the minute: the day above the time (it takes less room)."""
-    return row.date.astimezone().strftime("%Y-%m-%d\n%H:%M")
-
-
-def render_history(rows: Sequence[HistoryRow]) -> Group:
-    """The score sheet for a terminal or the app: the games, most recent first, and the totals.
-
-    Games are numbered as `replay` and `export` accept them; their ids are in `--json`. The
-    games table fits 80 columns: green's and blue's names share a column (one per line), and
-    a word too long for its column is folded, never cut off.
-
-    Every name goes in as plain Text, so a name such as "[red]x" is shown, never interpreted.
-    """
-    if not rows:
-        return Group(Text(t("history.empty")))
-    games = Table(
-        title=t("history.title"),
-        title_justify="left",
-        box=box.SIMPLE_HEAVY,
-        show_edge=False,
-        pad_edge=False,
-        collapse_padding=True,
-    )
-    games.add_column(t("history.column.number"), justify="right", overflow="fold")
-    games.add_column(t("history.column.date"), overflow="fold")
-    for key in ("mode", "players", "winner", "how"):
-        games.add_column(t(f"history.column.{key}"), overflow="fold")
-    games.add_column(t("history.column.turns"), justify="right", overflow="fold")
-    for number, row in enumerate(reversed(rows), start=1):
-        names = "\n".join(side_label(row, side) for side in (0, 1))
-        games.add_row(
-            Text(str(number)),
-            Text(_date(row)),
-            Text(t(f"history.mode.{row.mode.value}")),
-            Text(names),
-            Text(winner_label(row), style="bold"),
-            Text(way_label(way_of_winning(row))),
-            Text(str(row.turns)),
-        )
-    players = Table(title=t("history.players.title"), title_justify="left")
-    players.add_column(t("history.players.player"))
-    for key in ("games", "wins", "losses", "rate"):
-        players.add_column(t(f"history.players.{key}"), justify="right")
-    for totals in player_totals(rows):
-        players.add_row(
-            Text(totals.player),
-            Text(str(totals.games)),
-            Text(str(totals.wins)),
-            Text(str(totals.losses)),
-            Text(str(totals.win_rate)),
-        )
-    ways = Table(title=t("history.ways.title"), title_justify="left")
-    ways.add_column(t("history.ways.way"))
-    ways.add_column(t("history.ways.wins"), justify="right")
-    for key, count in way_totals(rows):
-        ways.add_row(Text(way_label(key)), Text(str(count)))
-    return Group(games, Text(""), players, Text(""), ways)
-
-
-def history_data(rows: Sequence[HistoryRow]) -> dict[str, object]:
-    """The score sheet as JSON-ready data for `history --json`: games (most recent first,
-    numbered as `replay` and `export` accept them) and the totals."""
-    games: list[dict[str, object]] = []
-    for number, row in enumerate(reversed(rows), start=1):
-        way = way_of_winning(row)
-        games.append({"number": number, **row.model_dump(mode="json"), "how": way})
-    return {
-        "games": games,
-        "totals": {
-            "players": [
-                {"player": p.player, "games": p.games, "wins": p.wins, "losses": p.losses}
-                for p in player_totals(rows)
-            ],
-            "ways": [
-                {"way": key, "label": way_label(key), "wins": count}
-                for key, count in way_totals(rows)
-            ],
-        },
-    }
-
-
 # Commands --------------------------------------------------------------------------------------
-
-
-def _fail(message: str) -> int:
-    """Print one sentence on stderr, prefixed with the program's name; return exit status 2.
-
-    The sentence is made safe first: control characters escaped, over-long values cut.
-    """
-    sentence = shown_sentence(message)
-    if not sentence.endswith("."):
-        sentence += "."
-    print(f"{PROG}: {sentence}", file=sys.stderr)
-    return 2
-
-
-def _sentence(text: str) -> str:
-    """A help text as a sentence: capital first, full stop last."""
-    return text[:1].upper() + text[1:] + "."
 
 
 def add_history_arguments(parser: argparse.ArgumentParser) -> None:
@@ -308,7 +81,7 @@ def run_history(args: argparse.Namespace, *, home: Path | str | None = None) -> 
 
     rows, problem = load_history(home=home)
     if problem is not None:
-        return _fail(problem)
+        return fail(problem)
     if args.json:
         print(json.dumps(history_data(rows), indent=2, ensure_ascii=False))
     else:
@@ -340,7 +113,7 @@ def run_export(args: argparse.Namespace, *, home: Path | str | None = None) -> i
             overwrite=args.force,
         )
     except (StorageError, DataError) as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     print(t("history.exported", game=shown(game.game_id or args.game), path=shown(path, 200)))
     return 0
 
@@ -348,13 +121,13 @@ def run_export(args: argparse.Namespace, *, home: Path | str | None = None) -> i
 def main_history(argv: list[str] | None = None, *, home: Path | str | None = None) -> int:
     """`agent-avenue history [--json]` on its own: parse `argv` and run it."""
     parser = RaisingParser(
-        prog=f"{PROG} history", description=_sentence(t("history_screen.command_help"))
+        prog=f"{PROG} history", description=sentence(t("history_screen.command_help"))
     )
     add_history_arguments(parser)
     try:
         args = parser.parse_args(argv)
     except UsageError as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
     return run_history(args, home=home)
@@ -364,13 +137,27 @@ def main_export(argv: list[str] | None = None, *, home: Path | str | None = None
     """`agent-avenue export GAME OUT` on its own: parse `argv` and run it."""
     parser = RaisingParser(
         prog=f"{PROG} export",
-        description=_sentence(t("history_screen.export_help")),
+        description=sentence(t("history_screen.export_help")),
     )
     add_export_arguments(parser)
     try:
         args = parser.parse_args(argv)
     except UsageError as exc:
-        return _fail(str(exc))
+        return fail(str(exc))
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
     return run_export(args, home=home)
+
+
+HISTORY = Command(
+    "history",
+    help=lambda: t("history_screen.command_help"),
+    add_arguments=add_history_arguments,
+    run=lambda args, context: run_history(args),
+)
+EXPORT = Command(
+    "export",
+    help=lambda: t("history_screen.export_help"),
+    add_arguments=add_export_arguments,
+    run=lambda args, context: run_export(args),
+)

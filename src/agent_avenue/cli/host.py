@@ -11,6 +11,7 @@ import sys
 from typing import Any
 
 from agent_avenue.cli.arguments import UsageError, seed_number
+from agent_avenue.cli.command import Command, Context
 from agent_avenue.data import load_rules
 from agent_avenue.data.printable import shown
 from agent_avenue.engine import Mode, Rules
@@ -24,7 +25,7 @@ FIRST_CHOICES = {"green": 0, "blue": 1, "random": None}
 GRACE_SECONDS = 30.0
 """How long a finished game's server waits for its clients to read the end and leave."""
 
-__all__ = ["add_host_command", "run_host"]
+__all__ = ["HOST", "add_host_arguments", "run_host"]
 
 
 def _port(text: str) -> int:
@@ -42,11 +43,8 @@ def _kinds(text: str) -> SeatKinds:
         raise argparse.ArgumentTypeError(t("bot.cli_vs_unknown", text=shown(exc))) from None
 
 
-def add_host_command(commands: argparse._SubParsersAction[Any]) -> None:
-    """Add `host` and its options to the command parser."""
-    host = commands.add_parser(
-        "host", help=t("net.cli.host_help"), description=t("net.cli.host_description")
-    )
+def add_host_arguments(host: argparse.ArgumentParser) -> None:
+    """The options of `host`."""
     host.add_argument("--port", type=_port, default=DEFAULT_PORT, help=t("net.cli.port_help"))
     host.add_argument("--bind", default=DEFAULT_BIND, help=t("net.cli.bind_help"))
     host.add_argument("--mode", choices=("simple", "advanced"), default="simple")
@@ -172,3 +170,18 @@ async def _serve(room: Any, rules: Rules, bind: str, port: int) -> int:
     await server.close([listening])
     sys.stdout.flush()
     return 0
+
+
+def _run(args: argparse.Namespace, context: Context) -> int:
+    """The command table's entry: run the server."""
+    return run_host(args)
+
+
+HOST = Command(
+    name="host",
+    help=lambda: t("net.cli.host_help"),
+    add_arguments=add_host_arguments,
+    run=_run,
+    description=lambda: t("net.cli.host_description"),
+)
+"""`agent-avenue host`."""

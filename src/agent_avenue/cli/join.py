@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-from typing import Any
 
 from agent_avenue.cli.arguments import UsageError
+from agent_avenue.cli.command import Command, Context
 from agent_avenue.data.player_names import name_problem
 from agent_avenue.data.printable import shown
 from agent_avenue.i18n import t
@@ -14,7 +14,7 @@ from agent_avenue.i18n import t
 DEFAULT_PORT = 8765
 CODE_LIMIT = 16
 
-__all__ = ["add_join_command", "parse_address", "run_join"]
+__all__ = ["JOIN", "add_join_arguments", "parse_address", "run_join"]
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -43,11 +43,8 @@ def _port_of(number: str, text: str) -> int:
     return int(number)
 
 
-def add_join_command(commands: argparse._SubParsersAction[Any]) -> None:
-    """Add `join` and its options to the command parser."""
-    join = commands.add_parser(
-        "join", help=t("net.cli.join_help"), description=t("net.cli.join_description")
-    )
+def add_join_arguments(join: argparse.ArgumentParser) -> None:
+    """The arguments and options of `join`."""
     join.add_argument("address", metavar="HOST[:PORT]", help=t("net.cli.address_help"))
     join.add_argument("code", metavar="CODE", help=t("net.cli.code_help"))
     join.add_argument("--name", default=None, help=t("net.cli.name_help"))
@@ -79,3 +76,18 @@ def run_join(args: argparse.Namespace) -> int:
         return asyncio.run(run_text_client(client))
     except KeyboardInterrupt:
         return 0
+
+
+def _run(args: argparse.Namespace, context: Context) -> int:
+    """The command table's entry: join and play."""
+    return run_join(args)
+
+
+JOIN = Command(
+    name="join",
+    help=lambda: t("net.cli.join_help"),
+    add_arguments=add_join_arguments,
+    run=_run,
+    description=lambda: t("net.cli.join_description"),
+)
+"""`agent-avenue join`."""

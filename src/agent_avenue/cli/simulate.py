@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from agent_avenue.bots.registry import make_bot
 from agent_avenue.cli.arguments import RaisingParser, UsageError, seed_number
+from agent_avenue.cli.command import Command, Context
 from agent_avenue.data import default_rules
 from agent_avenue.data.printable import shown
 from agent_avenue.engine import Mode, apply, new_game, player_view, side_of
@@ -31,6 +32,7 @@ MAX_WORKERS = 256
 """The most worker processes a simulation starts."""
 
 __all__ = [
+    "SIMULATE",
     "BotTotals",
     "GameOutcome",
     "SimulationResult",
@@ -589,5 +591,15 @@ def main_simulate(argv: Sequence[str] | None = None) -> int:
     return simulate_command(args)
 
 
-if __name__ == "__main__":  # pragma: no cover
-    raise SystemExit(main_simulate())
+def _run_simulate(args: argparse.Namespace, context: Context) -> int:
+    """The `simulate` command, run from the command table."""
+    return simulate_command(args)
+
+
+SIMULATE = Command(
+    "simulate",
+    help=lambda: t("bot.cli_simulate_help"),
+    description=lambda: t("bot.cli_simulate_description"),
+    add_arguments=add_simulate_arguments,
+    run=_run_simulate,
+)

@@ -9,7 +9,6 @@ import sys
 import threading
 import time
 import traceback
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -37,20 +36,18 @@ from agent_avenue.engine import (
     side_of,
 )
 from agent_avenue.i18n import LANGUAGE_ENV, card_name, language_name, set_language, t
+from agent_avenue.play.flow import Flow, Next, Show
 from agent_avenue.play.seats import (
     BOT_PLAYER_COUNTS,
     HUMAN,
     SeatKinds,
-    bot_kind,
-    bot_level,
     bot_seats,
     list_opponent,
     seat_kinds,
-    solo_human,
 )
 from agent_avenue.play.session import GameRecord, LogEntry, Session
-from agent_avenue.play.teams import seats_of
 from agent_avenue.teaching.describe import an_agent
+from agent_avenue.ui.computer import BOTS, ComputerSeats, bot_seed
 from agent_avenue.ui.messages import ActionChosen, Continue
 from agent_avenue.ui.phrases import colour_name, local_names, next_prompt, who
 from agent_avenue.ui.screens.confirm_quit import ConfirmQuitScreen
@@ -75,7 +72,6 @@ if TYPE_CHECKING:
 
     from textual.command import Provider
 
-    from agent_avenue.bots import Bot
     from agent_avenue.storage import LoadedSave, LoadResult
     from agent_avenue.ui.screens.table import TableScreen
 
@@ -88,10 +84,6 @@ READY_FILE_ENV = "AGENT_AVENUE_READY_FILE"
 """Benchmarks set this to a path: the app writes the time it was ready there and exits."""
 SAVES = "saves"
 """The worker group that looks for a saved game while the start screen shows."""
-BOTS = "bots"
-"""The worker group in which the computer thinks (one decision at a time)."""
-BOT_PAUSE = 0.3
-"""Seconds the computer seems to think at least, so the players see whose turn it is."""
 
 
 def random_seed() -> int:
@@ -102,26 +94,6 @@ def random_seed() -> int:
 def random_first(seed: int) -> int:
     """The first player chosen "at random": derived from the seed, so a replay repeats it."""
     return random.Random(f"first-{seed}").randrange(2)
-
-
-def bot_seed(seed: int, moves: int, seat: int) -> int:
-    """The computer's random seed for one decision: the same game and move give the same seed."""
-    return random.Random(f"bot-{seed}-{moves}-{seat}").randrange(SEED_LIMIT)
-
-
-def bot_decision(bot: Bot, view: PlayerView, seed: int, pause: float) -> Action:
-    """The computer's action, from its own seat's view only (run in a worker thread).
-
-    It takes at least `pause` seconds, so a quick answer still shows the thinking indicator.
-    """
-    from agent_avenue.bots import think
-
-    started = time.monotonic()
-    action = think(bot, view, seed)
-    rest = pause - (time.monotonic() - started)
-    if rest > 0:
-        time.sleep(rest)
-    return action
 
 
 def _rules_commands() -> type[Provider]:
@@ -194,14 +166,8 @@ class AgentAvenueApp(App[int]):
         """The side the person plays against the computer: 0 green, 1 blue."""
         self.player_kinds: SeatKinds = ("human", "human")
         """How each seat is played, as saves and the score sheet spell it (storage.player_kind)."""
-        self.bot_override: str | None = None
-        """A bot spec that plays every computer seat instead of its level (tests: a fast one)."""
-        self.bot_pause = BOT_PAUSE
-        """Seconds the computer seems to think at least (tests set 0)."""
-        self._bots: dict[int, Bot] = {}
-        self._bot_worker: Worker[Action] | None = None
-        self._bot_turn_of: tuple[int, int] | None = None
-        """The seat the computer thinks for and the number of moves played when it started."""
+        self.computer = ComputerSeats()
+        """The computer's seats and the decision it may be making (ui/computer.py)."""
         self._save_lock = threading.Lock()
         self._save_check: LoadResult | None = None
         self._all_saves: tuple[LoadedSave, ...] = ()
@@ -221,7 +187,8 @@ class AgentAvenueApp(App[int]):
         self.handoff_delay = DEFAULT_DELAY
         """Seconds a handoff ignores keys after it appears (tests set 0)."""
         self.session: Session | None = None
-        self._looker: int | None = None
+        self.flow = Flow(2, frozenset({0, 1}), frozenset())
+        """Who looks at the terminal and what comes next (play/flow.py)."""
         self._table: TableScreen | None = None
 
     # Startup -----------------------------------------------------------------------------------
@@ -306,7 +273,6 @@ class AgentAvenueApp(App[int]):
 
         self.save_id = new_save_id()
         self._storage_note = None
-        self._looker = None
         self._show_table(then=self._begin)
 
     def _show_table(self, then: Callable[[], None]) -> None:
@@ -367,49 +333,48 @@ class AgentAvenueApp(App[int]):
     # The flow ----------------------------------------------------------------------------------
 
     def _advance(self, note: str | None = None) -> None:
-        """Show what the game waits for now: a handoff, a private or a public decision."""
+        """Show what the game waits for now (play/flow.py decides: a handoff, a private or a
+        public decision, the computer thinking, the end)."""
+        session = self.session
+        if session is None or self._table is None:
+            return
+        self._show(self.flow.next(session.stage, session.result), note)
+
+    def _show(self, step: Next, note: str | None = None, purpose: str | None = None) -> None:
+        """Show one answer of the flow."""
         session = self.session
         table = self._table
-        if session is None or table is None:
-            return
-        if session.result is not None:
+        assert session is not None and table is not None
+        show, seat = step.show, step.seat
+        if show is Show.GAME_OVER:
             self._game_over()
-            return
-        stage = session.stage
-        actor = stage.actor
-        assert actor is not None
-        if actor in self._bots:
-            self._bot_turn(actor)
-            return
-        solo = solo_human(self.player_kinds)
-        if solo is not None:
-            # One person against the computer: nobody else looks, so no handoff between their
-            # own decisions (the computer's seat is never shown: see _bot_turn).
-            self._looker = solo
-        if stage.team is not None and self._looker is not None and solo is None:
-            # A team decides together next (the recruit): first the terminal changes hands,
-            # unless the one person of that side is already looking.
-            people = self._people_of(stage.team)
-            if people != (self._looker,):
-                self._team_handoff(stage.team)
-                return
-        if stage.audience is None:
-            self._looker = solo
-            public = session.view(None)
-            legal = session.view(actor).legal
-            table.show_public_choice(public, actor, legal, self.names)
-            return
-        if stage.audience != self._looker:
-            self._handoff(stage.audience)
-            return
-        table.show_private(session.view(stage.audience), self.names, note)
+        elif show is Show.THINKING:
+            assert seat is not None
+            self._bot_turn(seat)
+        elif show is Show.TEAM_HANDOFF:
+            assert step.side is not None
+            self._team_handoff(step.side)
+        elif show is Show.HANDOFF:
+            assert seat is not None
+            if step.side is not None:
+                purpose = team_purpose(session.view(None), step.side, self.names)
+            self._handoff(seat, purpose)
+        elif show is Show.PUBLIC:
+            assert seat is not None
+            table.show_public_choice(session.view(None), seat, session.view(seat).legal, self.names)
+        elif show is Show.PRIVATE:
+            assert seat is not None
+            table.show_private(session.view(seat), self.names, note)
+        else:
+            assert seat is not None
+            waiting = t("handoff.waiting", name=self.seat_names[seat])
+            table.show_waiting(session.view(None), self.names, waiting)
 
     def _handoff(self, seat: int, purpose: str | None = None) -> None:
         """Switch the table to public information, then ask for the terminal to change hands."""
         session = self.session
         table = self._table
         assert session is not None and table is not None
-        self._looker = None
         public = session.view(None)
         seats = self.seat_names
         table.show_waiting(public, self.names, t("handoff.waiting", name=seats[seat]))
@@ -425,23 +390,11 @@ class AgentAvenueApp(App[int]):
         )
         self.push_screen(screen, lambda _: self._after_handoff(seat))
 
-    def _people_of(self, side: int) -> tuple[int, ...]:
-        """The seats of `side` that people play (the computer's are left out)."""
-        assert self.session is not None
-        return tuple(s for s in seats_of(side, self.session.players) if s not in self._bots)
-
     def _team_handoff(self, side: int) -> None:
-        """Switch the table to public information, then pass the terminal to a whole side (to
-        its one person when the computer plays the other seat)."""
+        """Switch the table to public information, then pass the terminal to a whole side."""
         session = self.session
         table = self._table
         assert session is not None and table is not None
-        people = self._people_of(side)
-        if len(people) == 1:
-            purpose = team_purpose(session.view(None), side, self.names)
-            self._handoff(people[0], purpose)
-            return
-        self._looker = None
         public = session.view(None)
         table.show_waiting(public, self.names, team_waiting(side, self.names))
         self.clear_notifications()
@@ -461,32 +414,18 @@ class AgentAvenueApp(App[int]):
         return t("handoff.purpose_choose", name=names[seat], card=card)
 
     def _after_handoff(self, seat: int) -> None:
-        self._looker = seat
+        self.flow.handed_to(seat)
         self._advance()
 
     # The computer's seats ----------------------------------------------------------------------
 
     def _make_bots(self) -> None:
-        """One computer player per computer seat of `player_kinds` (none for people)."""
-        self._cancel_bot()
-        seats = bot_seats(self.player_kinds)
-        if not seats:
-            self._bots = {}
-            return
-        from agent_avenue.bots import make_bot
-
-        self._bots = {
-            seat: make_bot(self.bot_override or bot_kind(bot_level(self.player_kinds[seat])))
-            for seat in seats
-        }
-
-    def _cancel_bot(self) -> None:
-        """Forget a decision the computer is still making (its answer will be ignored)."""
-        worker = self._bot_worker
-        self._bot_worker = None
-        self._bot_turn_of = None
-        if worker is not None:
-            worker.cancel()
+        """One computer player per computer seat of `player_kinds`, and the flow that knows who
+        plays where."""
+        self.computer.make(self.player_kinds)
+        seats = frozenset(self.computer.bots)
+        people = frozenset(s for s in range(len(self.player_kinds)) if s not in seats)
+        self.flow = Flow(len(self.player_kinds), people, seats)
 
     def _bot_turn(self, seat: int) -> None:
         """The computer decides for `seat` in a worker thread, from that seat's view only,
@@ -495,48 +434,26 @@ class AgentAvenueApp(App[int]):
         table = self._table
         assert session is not None and table is not None
         moves = len(session.record.moves)
-        if self._bot_turn_of == (seat, moves) and self._bot_worker is not None:
-            return  # already thinking about this very decision
-        self._looker = solo_human(self.player_kinds)
+        if self.computer.thinking_about(seat, moves):
+            return
         self.clear_notifications()
         table.show_thinking(
             session.view(None), self.names, t("bot.thinking", name=self.seat_names[seat])
         )
-        view = session.view(seat)  # all the computer ever gets: never the game state
-        decide = partial(
-            bot_decision,
-            self._bots[seat],
-            view,
-            bot_seed(self.seed, moves, seat),
-            self.bot_pause,
-        )
-        self._bot_turn_of = (seat, moves)
-        self._bot_worker = self.run_worker(
-            decide,
-            name=f"bot-{seat}",
-            group=BOTS,
-            thread=True,
-            exclusive=True,
-            exit_on_error=False,
-        )
+        self.computer.think(self, seat, session.view(seat), self.seed, moves)
 
     def _bot_answered(self, worker: Worker[Action], state: WorkerState) -> None:
         """The computer has chosen: its action goes the same way as a person's."""
-        if worker is not self._bot_worker or state not in (WorkerState.SUCCESS, WorkerState.ERROR):
-            return
-        turn_of = self._bot_turn_of
-        self._bot_worker = None
-        self._bot_turn_of = None
+        answer = self.computer.answered(worker, state)
         session = self.session
         table = self._table
-        if session is None or session.result is not None or turn_of is None:
+        if answer is None or session is None or session.result is not None:
             return
         if self._exit or table is None or not table.is_attached:
             return  # the app is closing: its screens are going away
-        seat, moves = turn_of
+        seat, moves, action = answer
         if session.stage.actor != seat or len(session.record.moves) != moves:
             return  # the game moved on (or another began) while it thought
-        action = worker.result if state is WorkerState.SUCCESS else None
         if action is None:
             # A failed search must not stop the game: any legal action, and a beep.
             self.bell()
@@ -544,12 +461,30 @@ class AgentAvenueApp(App[int]):
             action = random.Random(bot_seed(self.seed, moves, seat)).choice(legal)
         self._play(action)
 
+    @property
+    def bot_override(self) -> str | None:
+        """A bot spec that plays every computer seat instead of its level (tests: a fast one)."""
+        return self.computer.override
+
+    @bot_override.setter
+    def bot_override(self, spec: str | None) -> None:
+        self.computer.override = spec
+
+    @property
+    def bot_pause(self) -> float:
+        """Seconds the computer seems to think at least (tests set 0)."""
+        return self.computer.pause
+
+    @bot_pause.setter
+    def bot_pause(self, seconds: float) -> None:
+        self.computer.pause = seconds
+
     def on_action_chosen(self, message: ActionChosen) -> None:
         """Apply a player's action through the engine, then show its consequences."""
         message.stop()
         session = self.session
         actor = session.stage.actor if session is not None else None
-        if actor in self._bots:  # the computer's decision is never taken from the screen
+        if actor in self.computer:  # the computer's decision is never taken from the screen
             self.bell()
             return
         self._play(message.action)
@@ -571,7 +506,7 @@ class AgentAvenueApp(App[int]):
         self._store_progress()
         if isinstance(action, Discard):
             # What a discarding player drew is theirs alone: never shown for the computer.
-            note = None if actor in self._bots else self._discard_note(actor)
+            note = None if actor in self.computer else self._discard_note(actor)
             self._advance(note=note)
         elif isinstance(action, Offer | Lead | PlayUp | PlayDown):
             self._advance()
@@ -593,7 +528,7 @@ class AgentAvenueApp(App[int]):
         session = self.session
         table = self._table
         assert session is not None and table is not None
-        self._looker = None
+        self.flow.public()
         after = session.view(None)
         stage = session.stage
         seats = self._team_seats()
@@ -616,7 +551,7 @@ class AgentAvenueApp(App[int]):
         from agent_avenue.ui.screens.game_over import GameOverScreen
 
         public = session.view(None)
-        self._looker = None
+        self.flow.public()
         self.clear_notifications()
         self.push_screen(
             GameOverScreen(
@@ -644,7 +579,7 @@ class AgentAvenueApp(App[int]):
         players = self.session.players
         self.session = None
         self._table = None
-        self._cancel_bot()
+        self.computer.cancel()
         self.seed = random_seed()
         while len(self.screen_stack) > 1:
             self.pop_screen()
@@ -726,7 +661,6 @@ class AgentAvenueApp(App[int]):
             self.start_opponent = self.player_kinds[computer[0]]
             self.human_side = 1 - side_of(computer[0])
             self.start_kinds = self.player_kinds  # "play again" keeps everyone in their seat
-        self._looker = None
         self._show_table(then=self._begin_resumed)
 
     def _begin_resumed(self) -> None:
@@ -736,23 +670,14 @@ class AgentAvenueApp(App[int]):
             return
         for entry in (session.opening, *session.log):
             self._table.add_log(entry, self.names)
-        if session.result is not None:
-            self._game_over()
-            return
-        stage = session.stage
-        actor = stage.actor
-        assert actor is not None
-        if actor in self._bots:
-            self._advance()  # the computer's turn: it thinks, nothing private is shown
-            return
-        if stage.team is not None:
-            self._team_handoff(stage.team)  # a whole side decides next (no hand is shown)
-            return
-        names = self.names
-        turn = session.view(None).turn
-        name = self.seat_names[actor]
-        purpose = t("resume.purpose", green=names[0], blue=names[1], turn=turn, name=name)
-        self._handoff(actor, purpose)
+        step = self.flow.resumed(session.stage, session.result)
+        purpose = None
+        if step.show is Show.HANDOFF and step.seat is not None and step.side is None:
+            names = self.names
+            turn = session.view(None).turn
+            name = self.seat_names[step.seat]
+            purpose = t("resume.purpose", green=names[0], blue=names[1], turn=turn, name=name)
+        self._show(step, purpose=purpose)
 
     def _store_progress(self) -> None:
         """Autosave after every action and record the game once it is over; a problem shows as

@@ -11,9 +11,9 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Static
 
-from agent_avenue.cli.history import render_history
 from agent_avenue.engine import Rules
 from agent_avenue.i18n import t
+from agent_avenue.play.score_sheet import render_history
 from agent_avenue.storage import HistoryRow, StorageError, find_game, load_history, replay_states
 from agent_avenue.ui.keybar import KeyBar
 from agent_avenue.ui.screens.size import SizeWarning

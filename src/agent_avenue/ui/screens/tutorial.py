@@ -23,14 +23,14 @@ from agent_avenue.engine import (
     Choose,
     Discard,
     Offer,
-    Phase,
     Recruit,
     Rules,
     Take,
-    choice_uses_hand,
     player_view,
 )
 from agent_avenue.i18n import agent_name, card_name, retranslate, t
+from agent_avenue.play.flow import Flow, Show
+from agent_avenue.play.session import stage_of
 from agent_avenue.teaching.explain import explain_result
 from agent_avenue.teaching.tutorial.driver import LessonRun, Played, Verdict
 from agent_avenue.teaching.tutorial.lesson import LESSON_IDS, Lesson, load_lesson
@@ -177,7 +177,9 @@ class TutorialScreen(TableScreen):
             self._say(run.coach_text())
             return
         view = player_view(state, learner)
-        if state.phase in (Phase.OFFER, Phase.RECRUIT) or choice_uses_hand(state):
+        # The learner alone at the terminal, the scripted opponent as a computer (play/flow.py).
+        flow = Flow(2, frozenset({learner}), frozenset({1 - learner}))
+        if flow.next(stage_of(state), state.result).show is Show.PRIVATE:
             self.show_private(view, self.names, note)
         else:
             self.show_public_choice(player_view(state, None), learner, view.legal, self.names)
