@@ -209,3 +209,22 @@ def test_the_leak_checks_catch_a_leak() -> None:
     with pytest.raises(AssertionError):
         _check_views(wire(leaked, 1), 1, [offered])
     assert rules.version == record.start(rules).rules.version
+
+
+async def test_the_computer_plays_its_seat_on_the_server(tmp_path: Path) -> None:
+    """With --vs bot:easy the server plays blue from blue's view; one client plays green to the
+    end, sees only its own cards, and the score sheet names the computer's seat."""
+    home = tmp_path / "server"
+    async with hosting(home, "--vs", "bot:easy", "--mode", "advanced") as host:
+        wire = Wire()
+        green = host.client("Ann", "green", on_raw=wire)
+        table = await green.join()
+        assert table.seats == (0,) and table.kinds == ("human", "bot:easy")
+        done = await play_out(green, bot_chooser("random", 5), timeout=GAME_TIMEOUT)
+        assert done.result is not None and green.errors == []
+        assert done.seat_names == ("Ann", "Computer")
+    record = finished_records(home)[0]
+    states = true_states(record)
+    assert _check_views(wire.texts, 0, states) > 0
+    _check_other_hands(wire.texts, 0, states)
+    assert history_rows(home)[0]["players"] == ["human", "bot:easy"]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from agent_avenue.bots import Bot, make_bot, think
 from agent_avenue.data.printable import shown, shown_sentence
-from agent_avenue.engine import Rules
+from agent_avenue.engine import Action, Rules
 from agent_avenue.net.hosting import record_room, save_room, write_room_file
 from agent_avenue.net.peer import Peer
 from agent_avenue.net.protocol import (
@@ -210,11 +210,11 @@ class HostedRoom:
             action = self.room.check(attendee, message)
             await self._apply(action)
 
-    async def _apply(self, action: object) -> None:
+    async def _apply(self, action: Action) -> None:
         """Apply a checked action (lock held), save, and tell everyone."""
         session = self.room.session
         assert session is not None
-        session.play(action)  # type: ignore[arg-type]
+        session.play(action)
         await self._save()
         self._send_views(session.log[-1])
         if session.result is not None:
