@@ -30,10 +30,11 @@ from agent_avenue.engine import (
 )
 from agent_avenue.i18n import agent_name, card_name
 from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
-from agent_avenue.ui.screens.bot_panel import ThinkingPanel
 from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.handoff import HandoffScreen
-from agent_avenue.ui.screens.panels import (
+from agent_avenue.ui.screens.table import TableScreen
+from agent_avenue.ui.widgets.bot_panel import ThinkingPanel
+from agent_avenue.ui.widgets.panels import (
     ChoicePanel,
     ConfirmPanel,
     OfferPanel,
@@ -41,7 +42,6 @@ from agent_avenue.ui.screens.panels import (
     RecruitPanel,
     RevealPanel,
 )
-from agent_avenue.ui.screens.table import TableScreen
 
 RULES = default_rules()
 AGENT_NAMES = frozenset(agent_name(a) for a in RULES.agent_ids)

@@ -15,10 +15,10 @@ from agent_avenue.engine import Action, PlayerView
 from agent_avenue.play.session import replay
 from agent_avenue.ui import computer as app_module
 from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
-from agent_avenue.ui.screens.bot_panel import ThinkingPanel
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.start import StartScreen
 from agent_avenue.ui.screens.table import TableScreen
+from agent_avenue.ui.widgets.bot_panel import ThinkingPanel
 
 from .harness import RULES, KeyPlayer, make_app, play_game, screen_kind, screen_text
 from .test_leaks import check_screen

@@ -21,14 +21,14 @@ from agent_avenue.play.session import replay
 from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
-from agent_avenue.ui.screens.team_panels import (
+from agent_avenue.ui.widgets import AgentCard, MarketCardView
+from agent_avenue.ui.widgets.team_panels import (
     LeadPanel,
     PlayDownPanel,
     PlayUpPanel,
     TeamPickPanel,
     TeamRecruitPanel,
 )
-from agent_avenue.ui.widgets import AgentCard, MarketCardView
 
 from .harness import (
     AGENT_NAMES,

@@ -14,15 +14,16 @@ from agent_avenue.teaching.tutorial.progress import finished_lessons
 from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
 from agent_avenue.ui.rules_search import RulesBookScreen
 from agent_avenue.ui.screens.game_over import GameOverScreen
-from agent_avenue.ui.screens.panels import (
+from agent_avenue.ui.screens.start import StartScreen
+from agent_avenue.ui.screens.tutorial import TutorialMenuScreen, TutorialScreen
+from agent_avenue.ui.widgets.coach import Coach
+from agent_avenue.ui.widgets.lesson_panel import LessonPanel
+from agent_avenue.ui.widgets.panels import (
     OfferPanel,
     PickPanel,
     RecruitPanel,
     RevealPanel,
 )
-from agent_avenue.ui.screens.start import StartScreen
-from agent_avenue.ui.screens.tutorial import LessonPanel, TutorialMenuScreen, TutorialScreen
-from agent_avenue.ui.widgets.coach import Coach
 
 from .harness import RULES, KeyPlayer, make_app, play_game, screen_kind, screen_text
 

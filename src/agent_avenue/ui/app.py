@@ -38,10 +38,10 @@ from agent_avenue.ui.screens.handoff import DEFAULT_DELAY, HandoffScreen
 from agent_avenue.ui.screens.keep_game import KEEP, KeepGameScreen
 from agent_avenue.ui.screens.rules import RulesScreen
 from agent_avenue.ui.screens.settings import SettingsScreen
-from agent_avenue.ui.screens.size import MIN_HEIGHT, MIN_WIDTH, SizeWarning
 from agent_avenue.ui.screens.start import StartScreen, StartSettings
 from agent_avenue.ui.table_game import TableGame
 from agent_avenue.ui.team import default_names
+from agent_avenue.ui.widgets.size import MIN_HEIGHT, MIN_WIDTH, SizeWarning
 
 if TYPE_CHECKING:
     from collections.abc import Callable

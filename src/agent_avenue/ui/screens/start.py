@@ -17,23 +17,14 @@ from agent_avenue.engine import Mode, is_team_game, seat_of
 from agent_avenue.i18n import t
 from agent_avenue.play.seats import BOT_PLAYER_COUNTS, HUMAN, LEVELS, bot_kind, bot_level, is_bot
 from agent_avenue.play.teams import PLAYER_COUNTS, side_names
-from agent_avenue.ui.keybar import KeyBar
 from agent_avenue.ui.phrases import colour_name, local_names
-from agent_avenue.ui.screens.size import SizeWarning
 from agent_avenue.ui.team import default_names, local_seat_names
+from agent_avenue.ui.widgets.choices import Choices
+from agent_avenue.ui.widgets.keybar import KeyBar
+from agent_avenue.ui.widgets.size import SizeWarning
 
 NAME_LENGTH = 12
 RANDOM = None
-
-
-class Choices(RadioSet, inherit_bindings=False):
-    """A radio list where Space chooses and Enter is left to start the game."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down,right", "next_button", show=False),
-        Binding("space", "toggle_button", show=False),
-        Binding("up,left", "previous_button", show=False),
-    ]
 
 
 class StartSettings(NamedTuple):

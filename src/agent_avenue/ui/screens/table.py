@@ -25,9 +25,10 @@ from agent_avenue.engine import (
 from agent_avenue.i18n import retranslate, t
 from agent_avenue.play.session import LogEntry
 from agent_avenue.teaching.explain import explain_step
-from agent_avenue.ui.keybar import KeyBar
 from agent_avenue.ui.screens.log import LogScreen
-from agent_avenue.ui.screens.panels import (
+from agent_avenue.ui.widgets import BoardRing, CollectionPanel, GameLog, TableStatus
+from agent_avenue.ui.widgets.keybar import KeyBar
+from agent_avenue.ui.widgets.panels import (
     ChoicePanel,
     ConfirmPanel,
     OfferPanel,
@@ -40,9 +41,8 @@ from agent_avenue.ui.screens.panels import (
     recruit_headline,
     recruited_cards,
 )
-from agent_avenue.ui.screens.size import SizeWarning
-from agent_avenue.ui.screens.team_panels import team_private_maker, team_public_maker
-from agent_avenue.ui.widgets import BoardRing, CollectionPanel, GameLog, TableStatus
+from agent_avenue.ui.widgets.size import SizeWarning
+from agent_avenue.ui.widgets.team_panels import team_private_maker, team_public_maker
 
 MAX_CARD_KEYS = 9
 PanelMaker = Callable[[tuple[str, str]], Panel]
@@ -201,7 +201,7 @@ class TableScreen(Screen[None]):
 
     def show_thinking(self, public: PlayerView, names: tuple[str, str], text: str) -> None:
         """Public information only, while the computer decides, with a thinking indicator."""
-        from agent_avenue.ui.screens.bot_panel import ThinkingPanel
+        from agent_avenue.ui.widgets.bot_panel import ThinkingPanel
 
         self._show_view(public, names)
         self._set_panel(lambda _: ThinkingPanel(retranslate(text)))

@@ -36,7 +36,8 @@ from agent_avenue.i18n import agent_name, t
 from agent_avenue.play.teams import partner_of
 from agent_avenue.teaching.explain import split_phrase
 from agent_avenue.ui.phrases import hidden_range, lead_result, preview_line, recruit_result
-from agent_avenue.ui.screens.panels import (
+from agent_avenue.ui.widgets import AgentCard, CardBack, MarketCardView
+from agent_avenue.ui.widgets.panels import (
     HAND_ROW,
     ChoicePanel,
     ConfirmPanel,
@@ -45,7 +46,6 @@ from agent_avenue.ui.screens.panels import (
     RecruitPanel,
     market_lines,
 )
-from agent_avenue.ui.widgets import AgentCard, CardBack, MarketCardView
 
 Params = tuple[object, ...]
 PanelMaker = Callable[[tuple[str, str]], Panel]
