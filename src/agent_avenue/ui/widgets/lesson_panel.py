@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
+from textual.binding import BindingType
 from textual.content import Content
 from textual.widgets import Static
 
 from agent_avenue.ui.messages import Continue
-from agent_avenue.ui.widgets.panels import Panel, Params
+from agent_avenue.ui.widgets.panels import CONTINUE_BINDINGS, Panel, Params
 
 __all__ = ["LessonPanel"]
 
 
 class LessonPanel(Panel):
     """A coach step or the end of a lesson: a few lines, then Enter goes on."""
+
+    BINDINGS: ClassVar[list[BindingType]] = CONTINUE_BINDINGS
 
     DEFAULT_CSS = """
     LessonPanel #lesson-prompt {

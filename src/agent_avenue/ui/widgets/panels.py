@@ -7,8 +7,11 @@ screen (`allows` for the footer, `run` to act). Its only way to change the game 
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import events, on
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
@@ -58,8 +61,52 @@ class PanelChanged(Message):
     """What the panel's keys can do may have changed: the footer should be checked."""
 
 
-class Panel(Vertical):
-    """Base of the action panels: by default no key does anything."""
+class SkipAnimation(Message):
+    """Enter while the meeples move: show where they stop at once."""
+
+
+MAX_CARD_KEYS = 9
+SELECT = Binding.Group(t("app.key_select"), compact=True)
+TAKE = Binding.Group(t("app.key_take"), compact=True)
+CHOOSE = Binding.Group(t("app.key_choose"), compact=True)
+
+
+def number_bindings(action: str, group: Binding.Group) -> list[BindingType]:
+    """Keys 1 to 9 for `action` with the card's number (one entry in the key bar)."""
+    return [
+        Binding(str(n), f"do('{action}', {n})", group.description, group=group)
+        for n in range(1, MAX_CARD_KEYS + 1)
+    ]
+
+
+CONTINUE_BINDINGS: list[BindingType] = [
+    Binding("enter", "do('continue')", t("app.key_continue")),
+    Binding("space", "do('continue')", t("app.key_continue"), show=False),
+]
+
+
+class Panel(Vertical, can_focus=True):
+    """Base of the action panels: each declares its keys (BINDINGS) and says in `allows` which
+    work now; the table gives the panel focus when it shows it. By default no key does anything.
+    """
+
+    DEFAULT_CSS = """
+    Panel:focus {
+        background-tint: transparent;
+    }
+    """
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The key bar shows a key only when this panel's `allows` says it works (or dims it)."""
+        if action != "do":
+            return True
+        name = parameters[0] if parameters else ""
+        return self.allows(name, parameters[1:]) if isinstance(name, str) else False
+
+    def action_do(self, name: str, *params: object) -> None:
+        """A key of this panel: carry it out if it works now."""
+        if self.allows(name, params):
+            self.run(name, params)
 
     def allows(self, action: str, params: Params) -> bool | None:
         """Whether a key's action works now (None: shown but dimmed, False: hidden)."""
@@ -104,6 +151,14 @@ class WaitingPanel(Panel):
 
 class OfferPanel(Panel):
     """The active player's hand: discard, then choose the face-up and the face-down card."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *number_bindings("select", SELECT),
+        Binding("u", "do('mark_up')", t("app.key_face_up")),
+        Binding("d", "do('mark_down')", t("app.key_face_down")),
+        Binding("x", "do('discard')", t("app.key_discard")),
+        Binding("enter", "do('offer')", t("app.key_offer")),
+    ]
 
     def __init__(self, view: PlayerView, names: tuple[str, str], note: str | None) -> None:
         super().__init__(classes="panel -offer")
@@ -289,6 +344,11 @@ def _refused_for_names(hand: tuple[str, ...], pair: Offer) -> bool:
 class RecruitPanel(Panel):
     """The offered cards for the opponent: the face-up card, a card back, what each would do."""
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("u", "do('recruit_up')", t("app.key_take_up")),
+        Binding("d", "do('recruit_down')", t("app.key_take_down")),
+    ]
+
     def __init__(self, view: PlayerView, names: tuple[str, str]) -> None:
         super().__init__(classes="panel -recruit")
         self.view = view
@@ -381,6 +441,8 @@ def market_lines(
 class PickPanel(Panel):
     """A public pick: the black market supply, one key per card."""
 
+    BINDINGS: ClassVar[list[BindingType]] = number_bindings("take", TAKE)
+
     def __init__(
         self, view: PlayerView, actor: int, legal: tuple[Action, ...], names: tuple[str, str]
     ) -> None:
@@ -426,6 +488,8 @@ class PickPanel(Panel):
 
 class ChoicePanel(Panel):
     """An instant card's choice among agents: from the owner's hand (private) or in play."""
+
+    BINDINGS: ClassVar[list[BindingType]] = number_bindings("choose", CHOOSE)
 
     def __init__(
         self,
@@ -487,6 +551,11 @@ class ChoicePanel(Panel):
 class ConfirmPanel(Panel):
     """Spycation's question: recruit the returned agent again, or keep it in hand."""
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "do('answer_yes')", t("app.key_yes")),
+        Binding("n", "do('answer_no')", t("app.key_no")),
+    ]
+
     def __init__(self, view: PlayerView, actor: int, names: tuple[str, str]) -> None:
         super().__init__(classes="panel -confirm")
         self.view = view
@@ -537,6 +606,8 @@ class ConfirmPanel(Panel):
 class RevealPanel(Panel):
     """What just happened, in sentences (and the two recruited cards), then what comes next."""
 
+    BINDINGS: ClassVar[list[BindingType]] = CONTINUE_BINDINGS
+
     def __init__(
         self,
         view: PlayerView,
@@ -576,9 +647,8 @@ class RevealPanel(Panel):
         return action == "continue"
 
     def run(self, action: str, params: Params) -> None:
-        """Go on."""
-        if self.done:
-            self.post_message(Continue())
+        """Go on (while the meeples still move: let them stop at once)."""
+        self.post_message(Continue() if self.done else SkipAnimation())
 
     @on(AgentCard.Selected)
     def _clicked(self, message: AgentCard.Selected) -> None:

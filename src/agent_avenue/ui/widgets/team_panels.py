@@ -12,9 +12,11 @@ Which screens may show what (see session.stage_of):
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Static
@@ -38,13 +40,17 @@ from agent_avenue.teaching.explain import split_phrase
 from agent_avenue.ui.phrases import hidden_range, lead_result, preview_line, recruit_result
 from agent_avenue.ui.widgets import AgentCard, CardBack, MarketCardView
 from agent_avenue.ui.widgets.panels import (
+    CHOOSE,
     HAND_ROW,
+    SELECT,
+    TAKE,
     ChoicePanel,
     ConfirmPanel,
     Panel,
     PanelChanged,
     RecruitPanel,
     market_lines,
+    number_bindings,
 )
 
 Params = tuple[object, ...]
@@ -85,6 +91,8 @@ def member_names(names: tuple[str, str], seats: tuple[str, ...], seat: int) -> t
 
 class LeadPanel(Panel):
     """Public, for the active team: which member plays the face-up card (no hand is shown)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = number_bindings("choose", CHOOSE)
 
     DEFAULT_CSS = """
     LeadPanel .lead-option {
@@ -162,6 +170,12 @@ class LeadPanel(Panel):
 
 class _PlayPanel(Panel):
     """One member's hand: discard (their own allowance), then play one card."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *number_bindings("select", SELECT),
+        Binding("x", "do('discard')", t("app.key_discard")),
+        Binding("enter", "do('play')", t("team.key_play")),
+    ]
 
     face_up = True
 
@@ -433,6 +447,8 @@ class TeamRecruitPanel(RecruitPanel):
 class TeamPickPanel(Panel):
     """Public: the supply cards, one key per card and member (the taker resolves an instant
     card with their own hand)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = number_bindings("take", TAKE)
 
     def __init__(
         self,
