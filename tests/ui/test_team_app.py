@@ -22,7 +22,7 @@ from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets import AgentCard, MarketCardView
-from agent_avenue.ui.widgets.team_panels import (
+from agent_avenue.ui.widgets.panels import (
     LeadPanel,
     PlayDownPanel,
     PlayUpPanel,

@@ -41,9 +41,10 @@ from agent_avenue.ui.widgets.panels import (
     WaitingPanel,
     recruit_headline,
     recruited_cards,
+    team_private_maker,
+    team_public_maker,
 )
 from agent_avenue.ui.widgets.size import SizeWarning
-from agent_avenue.ui.widgets.team_panels import team_private_maker, team_public_maker
 
 PanelMaker = Callable[[tuple[str, str]], Panel]
 """Builds the panel of the moment for the players' names (again after a change of language)."""
@@ -90,7 +91,6 @@ class TableScreen(Screen[None]):
         self._frames: list[tuple[int, int]] = []
         self._log_entries: list[LogEntry] = []
         self._names: tuple[str, str] = ("", "")
-        self._footer_signature: tuple[bool | None, ...] = ()
         self._view: PlayerView | None = None
         self._make_panel: PanelMaker | None = None
 
@@ -136,7 +136,7 @@ class TableScreen(Screen[None]):
         self.query_one("#table-log", GameLog).set_entries(self._log_entries, names, self.seats)
         if isinstance(self.panel, RevealPanel):
             self.panel.finish()
-        self._footer_signature = ()
+        self.call_after_refresh(self._focus_panel, self.panel)
         self.update_footer()
 
     # What the app calls --------------------------------------------------------------------------
