@@ -45,56 +45,8 @@ def market_lines(
 
 
 class PickPanel(Panel):
-    """A public pick: the black market supply, one key per card."""
-
-    BINDINGS: ClassVar[list[BindingType]] = number_bindings("take", TAKE)
-
-    def __init__(
-        self, view: PlayerView, actor: int, legal: tuple[Action, ...], names: tuple[str, str]
-    ) -> None:
-        super().__init__(classes="panel -pick")
-        self.view = view
-        self.actor = actor
-        self.names = names
-        self.cards = tuple(a.card for a in legal if isinstance(a, Take))
-
-    def compose(self) -> ComposeResult:
-        """The supply cards with their texts."""
-        yield Static(plain(t("pick.title", name=self.names[self.actor])), classes="panel-title")
-        with Horizontal(classes="panel-body market-row"):
-            for number, card in enumerate(self.cards, start=1):
-                view = MarketCardView(card, self.view, classes="market-choice")
-                view.border_subtitle = plain(t("pick.key", number=number))
-                yield view
-        yield Static(
-            plain(market_lines(self.view, self.actor, self.cards, self.names)),
-            classes="panel-status market-preview",
-        )
-
-    def hint_view(self) -> PlayerView | None:
-        """A public pick: judged from public facts only (hints.seat_view)."""
-        from agent_avenue.teaching.hints import seat_view
-
-        return seat_view(self.view, self.actor, tuple(Take(card) for card in self.cards))
-
-    def allows(self, action: str, params: Params) -> bool | None:
-        """A number key takes that card."""
-        return action == "take" and 1 <= key_number(params) <= len(self.cards)
-
-    def run(self, action: str, params: Params) -> None:
-        """Take a card."""
-        self.choose(Take(self.cards[key_number(params) - 1]))
-
-    @on(MarketCardView.Selected)
-    def _clicked(self, message: MarketCardView.Selected) -> None:
-        message.stop()
-        if message.card_id in self.cards:
-            self.choose(Take(message.card_id))
-
-
-class TeamPickPanel(Panel):
-    """Public: the supply cards, one key per card and member (the taker resolves an instant
-    card with their own hand)."""
+    """A public pick: the black market supply, one key per card (in a team game one key per
+    card and member: the taker resolves an instant card with their own hand)."""
 
     BINDINGS: ClassVar[list[BindingType]] = number_bindings("take", TAKE)
 
@@ -104,30 +56,36 @@ class TeamPickPanel(Panel):
         side: int,
         legal: tuple[Action, ...],
         names: tuple[str, str],
-        seats: tuple[str, ...],
+        seats: tuple[str, ...] = (),
     ) -> None:
+        """The pick of `side`; `seats` names each player of a team game (its keys say who)."""
         super().__init__(classes="panel -pick")
         self.view = view
         self.side = side
+        self.actor = side
         self.names = names
         self.seats = seats
-        self.options = tuple(a for a in legal if isinstance(a, Take) and a.seat is not None)
+        self.options = tuple(a for a in legal if isinstance(a, Take))
         self.cards = tuple(dict.fromkeys(a.card for a in self.options))
 
-    def hint_view(self) -> PlayerView | None:
-        """A shared screen: judged from public facts only (hints.seat_view)."""
-        from agent_avenue.teaching.hints import seat_view
-
-        return seat_view(self.view, self.side, self.options)
+    def _key_text(self, number: int, option: Take) -> str:
+        if option.seat is None:
+            return t("pick.key", number=number)
+        return t("team.pick_key", number=number, name=self.seats[option.seat])
 
     def compose(self) -> ComposeResult:
-        """The supply cards with their texts, each with its keys: one per member."""
-        yield Static(plain(t("team.pick_title", team=self.names[self.side])), classes="panel-title")
+        """The supply cards with their texts, each with its keys."""
+        team = any(option.seat is not None for option in self.options)
+        if team:
+            title = t("team.pick_title", team=self.names[self.side])
+        else:
+            title = t("pick.title", name=self.names[self.side])
+        yield Static(plain(title), classes="panel-title")
         with Horizontal(classes="panel-body market-row"):
             for card in self.cards:
                 view = MarketCardView(card, self.view, classes="market-choice")
                 keys = [
-                    t("team.pick_key", number=number, name=self.seats[option.seat or 0])
+                    self._key_text(number, option)
                     for number, option in enumerate(self.options, start=1)
                     if option.card == card
                 ]
@@ -137,10 +95,17 @@ class TeamPickPanel(Panel):
             plain(market_lines(self.view, self.side, self.cards, self.names)),
             classes="panel-status market-preview",
         )
-        yield Static(plain(t("team.pick_help")), classes="panel-status")
+        if team:
+            yield Static(plain(t("team.pick_help")), classes="panel-status")
+
+    def hint_view(self) -> PlayerView | None:
+        """A public pick: judged from public facts only (hints.seat_view)."""
+        from agent_avenue.teaching.hints import seat_view
+
+        return seat_view(self.view, self.side, self.options)
 
     def allows(self, action: str, params: Params) -> bool | None:
-        """A number key takes that card for that member."""
+        """A number key takes that card (for that member)."""
         return action == "take" and 1 <= key_number(params) <= len(self.options)
 
     def run(self, action: str, params: Params) -> None:
@@ -149,6 +114,25 @@ class TeamPickPanel(Panel):
 
     @on(MarketCardView.Selected)
     def _clicked(self, message: MarketCardView.Selected) -> None:
-        """A click cannot say who takes the card: the keys do."""
+        """A click takes the card, unless several members could: then only the keys say who."""
         message.stop()
-        self.app.bell()
+        options = [option for option in self.options if option.card == message.card_id]
+        if len(options) == 1:
+            self.choose(options[0])
+        else:
+            self.app.bell()
+
+
+class TeamPickPanel(PickPanel):
+    """A team's pick on a shared screen: the pick panel with the players' names for its keys."""
+
+    def __init__(
+        self,
+        view: PlayerView,
+        side: int,
+        legal: tuple[Action, ...],
+        names: tuple[str, str],
+        seats: tuple[str, ...],
+    ) -> None:
+        """The pick of `side`'s team (`seats` names each player)."""
+        super().__init__(view, side, legal, names, seats)
