@@ -11,7 +11,6 @@ import subprocess
 import sys
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -21,7 +20,7 @@ from agent_avenue.cli import commands as cli
 from agent_avenue.data import default_rules
 from agent_avenue.engine import Mode, apply, format_action, legal_actions, new_game
 from agent_avenue.play.session import GameRecord
-from agent_avenue.ui.app import save_crash_report
+from agent_avenue.ui.crash import save_crash_report
 
 RULES = default_rules()
 SRC = Path(storage.__file__).resolve().parents[2]
@@ -246,7 +245,7 @@ def test_the_crash_report_never_follows_a_symlink_and_is_private_from_the_start(
     link.symlink_to(target)
     old_mask = os.umask(0o022)
     try:
-        saved = save_crash_report(RuntimeError("boom"), SimpleNamespace(session=None))  # type: ignore[arg-type]
+        saved = save_crash_report(RuntimeError("boom"), None)
     finally:
         os.umask(old_mask)
     assert saved == link

@@ -29,11 +29,12 @@ from agent_avenue.engine import (
     Take,
 )
 from agent_avenue.i18n import agent_name, card_name
-from agent_avenue.ui.app import AgentAvenueApp
-from agent_avenue.ui.screens.bot_panel import ThinkingPanel
+from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
 from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.handoff import HandoffScreen
-from agent_avenue.ui.screens.panels import (
+from agent_avenue.ui.screens.table import TableScreen
+from agent_avenue.ui.widgets.bot_panel import ThinkingPanel
+from agent_avenue.ui.widgets.panels import (
     ChoicePanel,
     ConfirmPanel,
     OfferPanel,
@@ -41,7 +42,6 @@ from agent_avenue.ui.screens.panels import (
     RecruitPanel,
     RevealPanel,
 )
-from agent_avenue.ui.screens.table import TableScreen
 
 RULES = default_rules()
 AGENT_NAMES = frozenset(agent_name(a) for a in RULES.agent_ids)
@@ -68,7 +68,8 @@ def make_app(
     """A seeded app with animations, handoff pauses and the computer's pause off (the tests
     press keys at once); against the computer (`opponent` "bot:<level>") the person plays
     side `seat` and the computer plays as `bot` (a fast spec) whatever its level."""
-    app = AgentAvenueApp(RULES, Mode(mode), seed, names, first, opponent=opponent, seat=seat)
+    options = LaunchOptions(Mode(mode), seed, names, first, opponent=opponent, seat=seat)
+    app = AgentAvenueApp(RULES, options)
     app.animation_delay = 0
     app.handoff_delay = 0
     app.animation_level = "none"

@@ -14,11 +14,11 @@ from agent_avenue.bots import Bot
 from agent_avenue.engine import Action, PlayerView
 from agent_avenue.play.session import replay
 from agent_avenue.ui import computer as app_module
-from agent_avenue.ui.app import AgentAvenueApp
-from agent_avenue.ui.screens.bot_panel import ThinkingPanel
+from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.start import StartScreen
 from agent_avenue.ui.screens.table import TableScreen
+from agent_avenue.ui.widgets.bot_panel import ThinkingPanel
 
 from .harness import RULES, KeyPlayer, make_app, play_game, screen_kind, screen_text
 from .test_leaks import check_screen
@@ -221,7 +221,7 @@ async def test_a_game_against_the_computer_resumes_with_the_computer_in_its_seat
     assert save is not None and save.players == ("human", "bot:normal")
     assert save.record.moves == moves
 
-    resumed = AgentAvenueApp(RULES, resume=True)
+    resumed = AgentAvenueApp(RULES, LaunchOptions(resume=True))
     resumed.bot_override = "greedy"
     resumed.bot_pause = 0
     resumed.animation_delay = 0

@@ -16,15 +16,15 @@ from textual.widgets import Input, Label, RadioButton, Select, Static
 
 from agent_avenue.i18n import LANGUAGES, catalogue, language, missing_strings, set_language, t
 from agent_avenue.ui.app import AgentAvenueApp
-from agent_avenue.ui.keybar import KeyBar
 from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.handoff import HandoffScreen
-from agent_avenue.ui.screens.panels import OfferPanel, RevealPanel
 from agent_avenue.ui.screens.rules import rules_markdown
 from agent_avenue.ui.screens.settings import SettingsScreen
 from agent_avenue.ui.screens.start import StartScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets import GameLog
+from agent_avenue.ui.widgets.keybar import KeyBar
+from agent_avenue.ui.widgets.panels import OfferPanel, RevealPanel
 
 from .harness import RULES, KeyPlayer, make_app, screen_kind, screen_text
 
@@ -298,7 +298,8 @@ async def test_the_command_palette_speaks_the_language() -> None:
 @pytest.mark.parametrize("code", LANGUAGES)
 async def test_the_tutorial_in_every_language(code: str) -> None:
     """Both lessons, played by keys from the lesson menu, checked on every screen at 80x24."""
-    from agent_avenue.ui.screens.tutorial import LessonPanel, TutorialMenuScreen, TutorialScreen
+    from agent_avenue.ui.screens.tutorial import TutorialMenuScreen, TutorialScreen
+    from agent_avenue.ui.widgets.lesson_panel import LessonPanel
 
     from .test_tutorial_app import keys_for, tutorial_app
 

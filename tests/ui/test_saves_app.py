@@ -22,7 +22,7 @@ from agent_avenue.i18n import agent_name
 from agent_avenue.play.session import GameRecord
 from agent_avenue.storage import StorageError, load_history, record_finished, replay_states
 from agent_avenue.teaching.describe import result_sentence
-from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
 from agent_avenue.ui.saving import HUMANS, SaveNote
 from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.handoff import HandoffScreen
@@ -182,7 +182,7 @@ async def test_a_killed_game_resumes_at_a_handoff_exactly_where_it_was(
         actor = app.session.stage.actor
     # The process is killed here: nothing runs on the way out. A new one resumes.
     assert saved_moves() == record.moves
-    resumed = _quick(AgentAvenueApp(RULES, resume=True))
+    resumed = _quick(AgentAvenueApp(RULES, LaunchOptions(resume=True)))
     async with resumed.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(resumed.screen, HandoffScreen)
@@ -222,7 +222,7 @@ def expected_panel(killed_on: str) -> str:
 
 async def test_resume_without_a_saved_game_exits_2() -> None:
     """`resume` with nothing saved (e.g. the save went meanwhile) leaves with status 2."""
-    app = _quick(AgentAvenueApp(RULES, resume=True))
+    app = _quick(AgentAvenueApp(RULES, LaunchOptions(resume=True)))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
     assert app.return_code == 2
@@ -430,7 +430,7 @@ async def test_the_replay_steps_forward_and_back_with_everything_revealed() -> N
     beside the board grows with the steps."""
     record = finished_record(21)
     states = replay_states(record)
-    app = _quick(AgentAvenueApp(RULES, replay=record))
+    app = _quick(AgentAvenueApp(RULES, LaunchOptions(replay=record)))
     async with app.run_test(size=(140, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -479,7 +479,7 @@ async def test_the_score_sheet_lists_recorded_games_and_chooses_one() -> None:
     older, newer = finished_record(31), finished_record(32)
     record_finished(older, HUMANS)
     record_finished(newer, HUMANS)
-    app = _quick(AgentAvenueApp(RULES, replay=None))
+    app = _quick(AgentAvenueApp(RULES, LaunchOptions(replay=None)))
     async with app.run_test(size=(100, 40)) as pilot:
         app.push_screen(HistoryScreen(RULES))
         await pilot.pause()

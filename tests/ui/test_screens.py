@@ -10,7 +10,7 @@ from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 from textual.widgets import Input
 
 from agent_avenue.engine import Mode
-from agent_avenue.ui import app as app_module
+from agent_avenue.ui import crash as app_module
 from agent_avenue.ui.app import AgentAvenueApp
 from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.handoff import HandoffScreen
@@ -265,7 +265,8 @@ async def test_a_crash_prints_one_line_without_secrets(
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("enter")
             await pilot.pause()
-            app._advance = broken  # type: ignore[method-assign,assignment]
+            assert app.game is not None
+            app.game.advance = broken  # type: ignore[method-assign,assignment]
             await pilot.press("enter")
             await pilot.pause()
     err = capsys.readouterr().err

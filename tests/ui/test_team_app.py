@@ -18,17 +18,17 @@ from agent_avenue.engine import Discard, EventKind, Mode, Phase, PlayerView, Tak
 from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
 from agent_avenue.i18n import agent_name
 from agent_avenue.play.session import replay
-from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
-from agent_avenue.ui.screens.team_panels import (
+from agent_avenue.ui.widgets import AgentCard, MarketCardView
+from agent_avenue.ui.widgets.panels import (
     LeadPanel,
     PlayDownPanel,
     PlayUpPanel,
     TeamPickPanel,
     TeamRecruitPanel,
 )
-from agent_avenue.ui.widgets import AgentCard, MarketCardView
 
 from .harness import (
     AGENT_NAMES,
@@ -57,7 +57,7 @@ def make_team_app(
     """A seeded team game, green first, animations and handoff pauses off."""
     if names is None:
         names = FOUR[:players] if players == 4 else THREE
-    app = AgentAvenueApp(RULES, Mode(mode), seed, names, 0, players=players)
+    app = AgentAvenueApp(RULES, LaunchOptions(Mode(mode), seed, names, 0, players=players))
     app.animation_delay = 0
     app.handoff_delay = 0
     app.animation_level = "none"
@@ -364,7 +364,7 @@ async def test_discards_are_per_member() -> None:
 
 async def test_start_screen_sets_up_a_team_game() -> None:
     """The players selector shows one name field per player and names the teams."""
-    app = AgentAvenueApp(RULES, Mode.SIMPLE, 4, ("Ann", "Bob"), 0)
+    app = AgentAvenueApp(RULES, LaunchOptions(Mode.SIMPLE, 4, ("Ann", "Bob"), 0))
     app.handoff_delay = 0
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -441,7 +441,7 @@ async def test_a_four_player_game_is_autosaved_and_resumes_at_a_handoff(moves: i
     assert data["names"] == list(FOUR)
     assert tuple(data["moves"]) == record.moves
     assert data["players"] == ["human"] * 4
-    resumed = AgentAvenueApp(RULES, resume=True)
+    resumed = AgentAvenueApp(RULES, LaunchOptions(resume=True))
     resumed.animation_delay = 0
     resumed.handoff_delay = 0
     resumed.animation_level = "none"

@@ -15,11 +15,11 @@ from agent_avenue.bots import Bot
 from agent_avenue.engine import Action, Mode, PlayerView
 from agent_avenue.i18n import agent_name
 from agent_avenue.play.session import replay
-from agent_avenue.ui import app as app_module
-from agent_avenue.ui.app import AgentAvenueApp
-from agent_avenue.ui.screens.bot_panel import ThinkingPanel
+from agent_avenue.ui import computer as app_module
+from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
+from agent_avenue.ui.widgets.bot_panel import ThinkingPanel
 
 from .harness import RULES, play_game, screen_kind, screen_text
 from .test_team_app import FOUR, THREE, TeamKeyPlayer, check_screen
@@ -42,14 +42,16 @@ def make_bot_team_app(
     names = FOUR if players == 4 else THREE
     app = AgentAvenueApp(
         RULES,
-        Mode(mode),
-        seed,
-        names,
-        0,
-        players=players,
-        opponent=opponent,
-        seat=seat,
-        kinds=kinds,
+        LaunchOptions(
+            Mode(mode),
+            seed,
+            names,
+            0,
+            players=players,
+            opponent=opponent,
+            seat=seat,
+            kinds=kinds,
+        ),
     )
     app.animation_delay = 0
     app.handoff_delay = 0

@@ -11,18 +11,19 @@ from agent_avenue.engine import Action, Discard, EventKind, Mode, Offer, Recruit
 from agent_avenue.teaching.explain import explain_result
 from agent_avenue.teaching.hints import suggest
 from agent_avenue.teaching.tutorial.progress import finished_lessons
-from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
 from agent_avenue.ui.rules_search import RulesBookScreen
 from agent_avenue.ui.screens.game_over import GameOverScreen
-from agent_avenue.ui.screens.panels import (
+from agent_avenue.ui.screens.start import StartScreen
+from agent_avenue.ui.screens.tutorial import TutorialMenuScreen, TutorialScreen
+from agent_avenue.ui.widgets.coach import Coach
+from agent_avenue.ui.widgets.lesson_panel import LessonPanel
+from agent_avenue.ui.widgets.panels import (
     OfferPanel,
     PickPanel,
     RecruitPanel,
     RevealPanel,
 )
-from agent_avenue.ui.screens.start import StartScreen
-from agent_avenue.ui.screens.tutorial import LessonPanel, TutorialMenuScreen, TutorialScreen
-from agent_avenue.ui.widgets.coach import Coach
 
 from .harness import RULES, KeyPlayer, make_app, play_game, screen_kind, screen_text
 
@@ -31,7 +32,7 @@ SIZE = (100, 32)
 
 def tutorial_app() -> AgentAvenueApp:
     """The app as `agent-avenue tutorial` starts it, animations off."""
-    app = AgentAvenueApp(RULES, Mode.SIMPLE, 1, None, 0, tutorial=True)
+    app = AgentAvenueApp(RULES, LaunchOptions(Mode.SIMPLE, 1, None, 0, tutorial=True))
     app.animation_delay = 0
     app.handoff_delay = 0
     app.animation_level = "none"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from rich.console import Console
@@ -118,35 +119,33 @@ def run_export(args: argparse.Namespace, *, home: Path | str | None = None) -> i
     return 0
 
 
-def main_history(argv: list[str] | None = None, *, home: Path | str | None = None) -> int:
-    """`agent-avenue history [--json]` on its own: parse `argv` and run it."""
-    parser = RaisingParser(
-        prog=f"{PROG} history", description=sentence(t("history_screen.command_help"))
-    )
-    add_history_arguments(parser)
+def _standalone(
+    name: str,
+    help_text: str,
+    add_arguments: Callable[[argparse.ArgumentParser], None],
+    argv: list[str] | None,
+) -> argparse.Namespace | int:
+    """Parse `argv` for `agent-avenue NAME` run on its own: the arguments, or an exit status."""
+    parser = RaisingParser(prog=f"{PROG} {name}", description=sentence(help_text))
+    add_arguments(parser)
     try:
-        args = parser.parse_args(argv)
+        return parser.parse_args(argv)
     except UsageError as exc:
         return fail(str(exc))
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
-    return run_history(args, home=home)
+
+
+def main_history(argv: list[str] | None = None, *, home: Path | str | None = None) -> int:
+    """`agent-avenue history [--json]` on its own: parse `argv` and run it."""
+    args = _standalone("history", t("history_screen.command_help"), add_history_arguments, argv)
+    return args if isinstance(args, int) else run_history(args, home=home)
 
 
 def main_export(argv: list[str] | None = None, *, home: Path | str | None = None) -> int:
     """`agent-avenue export GAME OUT` on its own: parse `argv` and run it."""
-    parser = RaisingParser(
-        prog=f"{PROG} export",
-        description=sentence(t("history_screen.export_help")),
-    )
-    add_export_arguments(parser)
-    try:
-        args = parser.parse_args(argv)
-    except UsageError as exc:
-        return fail(str(exc))
-    except SystemExit as exc:  # --help
-        return exc.code if isinstance(exc.code, int) else 0
-    return run_export(args, home=home)
+    args = _standalone("export", t("history_screen.export_help"), add_export_arguments, argv)
+    return args if isinstance(args, int) else run_export(args, home=home)
 
 
 HISTORY = Command(

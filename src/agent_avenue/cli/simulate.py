@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from functools import partial
 
 from agent_avenue.bots.registry import make_bot
 from agent_avenue.cli.arguments import RaisingParser, UsageError, seed_number
@@ -287,45 +288,55 @@ def run_simulation(
     if workers < 1:
         raise ValueError(t("simulate.no_workers"))
     start = time.perf_counter()
-    outcomes: list[GameOutcome] = []
     tasks = list(_tasks(games))
     if progress:
         progress(0, games)
+    match = partial(play_pair, bot_a, bot_b, mode, seed, players=players)
     if workers == 1:
+        outcomes: list[GameOutcome] = []
         for pair, both in tasks:
-            outcomes.extend(play_pair(bot_a, bot_b, mode, seed, pair, both, players))
+            outcomes.extend(match(pair, both))
             if progress:
                 progress(len(outcomes), games)
     else:
-        with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
-            pending: set[Future[list[GameOutcome]]] = set()
-            queue = iter(tasks)
-            try:
-                # Keep a few tasks per worker in flight so an interrupt stops quickly.
-                for pair, both in queue:
-                    pending.add(
-                        pool.submit(play_pair, bot_a, bot_b, mode, seed, pair, both, players)
-                    )
-                    if len(pending) >= 2 * workers:
-                        break
-                while pending:
-                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                    for future in done:
-                        outcomes.extend(future.result())
-                        nxt = next(queue, None)
-                        if nxt is not None:
-                            pending.add(
-                                pool.submit(play_pair, bot_a, bot_b, mode, seed, *nxt, players)
-                            )
-                    if progress:
-                        progress(len(outcomes), games)
-            except BaseException:
-                for future in pending:
-                    future.cancel()
-                raise
+        outcomes = _play_in_parallel(match, tasks, workers, games, progress)
     return summarize(
         bot_a, bot_b, mode, outcomes, time.perf_counter() - start, workers=workers, seed=seed
     )
+
+
+def _play_in_parallel(
+    match: Callable[[int, bool], list[GameOutcome]],
+    tasks: list[tuple[int, bool]],
+    workers: int,
+    games: int,
+    progress: Progress | None,
+) -> list[GameOutcome]:
+    """Play the deals on `workers` processes, a few in flight per worker (so that an interrupt
+    stops quickly), reporting progress as games finish."""
+    outcomes: list[GameOutcome] = []
+    with ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
+        pending: set[Future[list[GameOutcome]]] = set()
+        queue = iter(tasks)
+        try:
+            for pair, both in queue:
+                pending.add(pool.submit(match, pair, both))
+                if len(pending) >= 2 * workers:
+                    break
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    outcomes.extend(future.result())
+                    nxt = next(queue, None)
+                    if nxt is not None:
+                        pending.add(pool.submit(match, *nxt))
+                if progress:
+                    progress(len(outcomes), games)
+        except BaseException:
+            for future in pending:
+                future.cancel()
+            raise
+    return outcomes
 
 
 # Showing the results --------------------------------------------------------------------------

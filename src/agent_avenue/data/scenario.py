@@ -13,6 +13,7 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 
 from agent_avenue.data.input_files import INPUT_LIMIT, InputFileError, read_input_file
 from agent_avenue.data.printable import shown, shown_sentence
+from agent_avenue.data.tables import key_path
 from agent_avenue.data.toml_values import describe_value
 from agent_avenue.engine import (
     BOARD_SIZE,
@@ -96,17 +97,6 @@ class ScenarioModel(_Model):
 # Error sentences -------------------------------------------------------------------------------
 
 
-def _key(parts: Sequence[str | int]) -> str:
-    """A TOML key path such as `seats[1].position` or `deck[3]`."""
-    label = ""
-    for part in parts:
-        if isinstance(part, int):
-            label += f"[{part}]"
-        else:
-            label += f".{part}" if label else part
-    return label
-
-
 def _model_at(loc: Sequence[str | int]) -> type[_Model]:
     """The model describing the table that holds the key at `loc`."""
     parents = [p for p in loc[:-1] if isinstance(p, str)]
@@ -176,7 +166,7 @@ def _from_validation_error(path: Path, exc: ValidationError) -> ScenarioError:
     first = errors[0]
     more = len(errors) - 1
     tail = f" (and {more} more problem{'s' if more != 1 else ''})" if more else ""
-    return _error(path, f"{_key(first['loc'])} {_problem(first)}{tail}")
+    return _error(path, f"{key_path(first['loc'])} {_problem(first)}{tail}")
 
 
 # Reading ---------------------------------------------------------------------------------------

@@ -313,8 +313,8 @@ def _entry_label(table: str, index: int, raw_entry: object) -> str:
     return f"{table}[{index}]"
 
 
-def _field_label(parts: Sequence[str | int]) -> str:
-    """Join a field location as `effect.agent` or `icons[2]`."""
+def key_path(parts: Sequence[str | int]) -> str:
+    """A TOML key path such as `seats[1].position`, `effect.agent` or `icons[2]`."""
     label = ""
     for part in parts:
         if isinstance(part, int):
@@ -402,8 +402,8 @@ def _from_validation_error(path: Path, table: str, exc: ValidationError, raw: ob
         entry = _entry_label(table, loc[1], raw_entry)
         if len(loc) == 2:
             return DataError(f"{path}: {entry} {_problem(first)}{tail}.")
-        return _error(path, entry, _field_label(loc[2:]), _problem(first) + tail)
-    return DataError(f"{path}: top-level key {_field_label(loc)} {_problem(first)}{tail}.")
+        return _error(path, entry, key_path(loc[2:]), _problem(first) + tail)
+    return DataError(f"{path}: top-level key {key_path(loc)} {_problem(first)}{tail}.")
 
 
 def _error(path: Path, entry: str, field: str, problem: str) -> DataError:

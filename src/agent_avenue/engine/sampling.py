@@ -174,6 +174,20 @@ def _deal_team(
     """One team determinization: `pool` shuffled and dealt, `known` cards added to hands."""
     pool = list(pool)
     rng.shuffle(pool)
+    hands, offer, deck, left_over = _deal_hidden(view, seat, pool, known)
+    sides = _team_sides(view, seat, hands, left_over)
+    market_deck = _market_deck(view, rng)
+    return _dealt_state(view, sides, deck, offer, market_deck, _pending_of(view))
+
+
+Hands = dict[tuple[int, int], tuple[str, ...]]
+
+
+def _deal_hidden(
+    view: PlayerView, seat: int, pool: list[str], known: dict[tuple[int, int], list[str]]
+) -> tuple[Hands, tuple[str, str] | None, tuple[str, ...], list[str]]:
+    """Deal the shuffled `pool`: the other members' hands (with their `known` cards), the
+    hidden face-down card, the deck; and what is left over (for the discards)."""
     others = [
         (side.index, m)
         for side in view.sides
@@ -189,7 +203,7 @@ def _deal_team(
     )
     if len(pool) < need:
         raise ValueError(f"the view hides {need} agents but only {len(pool)} are unseen")
-    hands: dict[tuple[int, int], tuple[str, ...]] = {}
+    hands: Hands = {}
     at = 0
     for s, m in others:
         sure = known.get((s, m), [])
@@ -206,9 +220,14 @@ def _deal_team(
             assert view.face_down is not None
             offer = (view.face_up, view.face_down)
     deck = tuple(pool[at : at + view.deck_size])
-    at += view.deck_size
-    left_over = pool[at:]
+    return hands, offer, deck, pool[at + view.deck_size :]
 
+
+def _team_sides(
+    view: PlayerView, seat: int, hands: Hands, left_over: list[str]
+) -> tuple[Side, ...]:
+    """Both sides of a dealt team game: the seat's own member as it knows it, the others with
+    their dealt hands and as many discards as they made, from the cards left over."""
     sides: list[Side] = []
     for side in view.sides:
         size = len(side.member_hand_sizes)
@@ -233,17 +252,16 @@ def _deal_team(
                 members=tuple(members),
             )
         )
+    return tuple(sides)
 
-    market_deck = _market_deck(view, rng)
 
-    pending: Pending | None = None
-    if view.phase in (CHOOSE, CONFIRM):
-        assert view.pending_card is not None and view.pending_side is not None
-        assert view.to_act is not None
-        pending = Pending(
-            view.pending_card, view.pending_side, view.to_act // 2, view.pending_agent
-        )
-    return _dealt_state(view, tuple(sides), deck, offer, market_deck, pending)
+def _pending_of(view: PlayerView) -> Pending | None:
+    """The instant card waiting for a choice, as the view shows it."""
+    if view.phase not in (CHOOSE, CONFIRM):
+        return None
+    assert view.pending_card is not None and view.pending_side is not None
+    assert view.to_act is not None
+    return Pending(view.pending_card, view.pending_side, view.to_act // 2, view.pending_agent)
 
 
 def _market_deck(view: PlayerView, rng: random.Random) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ from agent_avenue.engine import (
     unseen_agents,
 )
 from agent_avenue.i18n import LANGUAGES, agent_name, card_name, catalogue, t
-from agent_avenue.teaching.describe import signed
+from agent_avenue.teaching.describe import an_agent, signed
 from agent_avenue.teaching.verdict_text import tally_of
 
 SEAT_KEYS = ("seat.green", "seat.blue")
@@ -115,3 +115,13 @@ def next_prompt(view: PlayerView, actor: int | None, names: tuple[str, str]) -> 
     if view.phase is Phase.CONFIRM and view.pending_agent is not None:
         return t("reveal.confirm", name=name, agent=agent_name(view.pending_agent))
     return t("reveal.continue")
+
+
+def discard_note(view: PlayerView) -> str | None:
+    """What the discarding player drew, from their own view (shown on their private screen)."""
+    for event in view.events:
+        if event.agent is not None and event.agents:
+            return t(
+                "offer.discarded", agent=an_agent(event.agent), drawn=an_agent(event.agents[0])
+            )
+    return None

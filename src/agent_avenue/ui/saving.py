@@ -30,7 +30,7 @@ from agent_avenue.storage import (
     save_document,
     save_game,
 )
-from agent_avenue.ui.keybar import KeyBar
+from agent_avenue.ui.widgets.keybar import KeyBar
 
 HUMANS: tuple[str, str] = (HUMAN, HUMAN)
 """Both seats played by people at the terminal (as the save and the score sheet spell it)."""

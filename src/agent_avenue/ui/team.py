@@ -5,7 +5,7 @@ Light on imports (no widgets): the app uses it before the game screens are loade
 
 from __future__ import annotations
 
-from agent_avenue.engine import Phase, PlayerView, side_of
+from agent_avenue.engine import Phase, PlayerView, is_team_game, side_of
 from agent_avenue.i18n import LANGUAGES, agent_name, card_name, catalogue, t
 from agent_avenue.play.teams import partner_of, seats_of
 from agent_avenue.ui.phrases import SEAT_KEYS, colour_name, who
@@ -112,3 +112,17 @@ def team_next_prompt(
     if phase is Phase.CONFIRM and view.pending_agent is not None:
         return t("reveal.confirm", name=seats[actor], agent=agent_name(view.pending_agent))
     return t("reveal.continue")
+
+
+def handoff_purpose(public: PlayerView, seat: int, names: tuple[str, ...]) -> str:
+    """What the player at `seat` is handed the terminal for, duel or team game (`names` by
+    seat): their offer, their recruit, a team member's card, or an instant card's choice."""
+    member = member_purpose(public, seat, names) if is_team_game(len(names)) else None
+    if member is not None:
+        return member
+    if public.phase is Phase.OFFER:
+        return t("handoff.purpose_offer", name=names[seat], turn=public.turn)
+    if public.phase is Phase.RECRUIT:
+        return t("handoff.purpose_recruit", name=names[seat], other=names[1 - seat])
+    card = card_name(public.pending_card) if public.pending_card else ""
+    return t("handoff.purpose_choose", name=names[seat], card=card)

@@ -16,10 +16,10 @@ from agent_avenue.engine import PlayerView, Result
 from agent_avenue.i18n import t
 from agent_avenue.play.session import SEAT_COLOURS, LogEntry
 from agent_avenue.teaching.explain import explain_result
-from agent_avenue.ui.keybar import KeyBar
 from agent_avenue.ui.screens.log import LogScreen
-from agent_avenue.ui.screens.size import SizeWarning
 from agent_avenue.ui.widgets import BoardRing, CollectionPanel
+from agent_avenue.ui.widgets.keybar import KeyBar
+from agent_avenue.ui.widgets.size import SizeWarning
 
 
 def team_replay_line(view: PlayerView, seats: tuple[str, ...], seed: int, first: int) -> str:

@@ -13,8 +13,8 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from agent_avenue.i18n import retranslate, t
-from agent_avenue.ui.keybar import KeyBar
-from agent_avenue.ui.screens.size import SizeWarning
+from agent_avenue.ui.widgets.keybar import KeyBar
+from agent_avenue.ui.widgets.size import SizeWarning
 
 DEFAULT_DELAY = 0.7
 

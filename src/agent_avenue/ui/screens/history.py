@@ -15,8 +15,8 @@ from agent_avenue.engine import Rules
 from agent_avenue.i18n import t
 from agent_avenue.play.score_sheet import render_history
 from agent_avenue.storage import HistoryRow, StorageError, find_game, load_history, replay_states
-from agent_avenue.ui.keybar import KeyBar
-from agent_avenue.ui.screens.size import SizeWarning
+from agent_avenue.ui.widgets.keybar import KeyBar
+from agent_avenue.ui.widgets.size import SizeWarning
 
 __all__ = ["HistoryScreen"]
 

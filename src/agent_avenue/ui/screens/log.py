@@ -13,9 +13,9 @@ from textual.widgets import Static
 from agent_avenue.engine import Rules
 from agent_avenue.i18n import t
 from agent_avenue.play.session import LogEntry
-from agent_avenue.ui.keybar import KeyBar
-from agent_avenue.ui.screens.size import SizeWarning
 from agent_avenue.ui.widgets import GameLog
+from agent_avenue.ui.widgets.keybar import KeyBar
+from agent_avenue.ui.widgets.size import SizeWarning
 
 
 class LogScreen(Screen[None]):

@@ -24,10 +24,10 @@ from agent_avenue.i18n import agent_name, t
 from agent_avenue.play.session import LogEntry
 from agent_avenue.play.teams import side_names
 from agent_avenue.teaching.describe import result_sentence
-from agent_avenue.ui.keybar import KeyBar
 from agent_avenue.ui.screens.log import LogScreen
-from agent_avenue.ui.screens.size import SizeWarning
 from agent_avenue.ui.widgets import BoardRing, CollectionPanel, GameLog
+from agent_avenue.ui.widgets.keybar import KeyBar
+from agent_avenue.ui.widgets.size import SizeWarning
 
 COMPACT_HEIGHT = 34
 """Below this many rows the collections list their agents compactly (as on the table)."""

@@ -19,9 +19,9 @@ from textual.widgets.option_list import Option
 
 from agent_avenue.i18n import t
 from agent_avenue.storage import LoadedSave
-from agent_avenue.ui.keybar import KeyBar
 from agent_avenue.ui.saving import resume_offer, save_line
-from agent_avenue.ui.screens.size import SizeWarning
+from agent_avenue.ui.widgets.keybar import KeyBar
+from agent_avenue.ui.widgets.size import SizeWarning
 
 RESUME = "resume"
 NEW = "new"

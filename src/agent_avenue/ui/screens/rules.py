@@ -10,8 +10,8 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 
 from agent_avenue.i18n import card_name, t
-from agent_avenue.ui.keybar import KeyBar
-from agent_avenue.ui.screens.size import SizeWarning
+from agent_avenue.ui.widgets.keybar import KeyBar
+from agent_avenue.ui.widgets.size import SizeWarning
 
 RULES_SECTIONS = ("simple", "advanced")
 

@@ -14,30 +14,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, RadioButton, RadioSet, Static
 
 from agent_avenue.i18n import LANGUAGES, language, language_name, t
-from agent_avenue.ui.keybar import KeyBar
+from agent_avenue.ui.widgets.choices import LanguageChoices
+from agent_avenue.ui.widgets.keybar import KeyBar
 
-__all__ = ["LanguageChoices", "SettingsScreen"]
-
-
-class LanguageChoices(RadioSet, inherit_bindings=False):
-    """The languages, each in its own words; the arrow keys choose at once."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down,right", "step(1)", show=False),
-        Binding("up,left", "step(-1)", show=False),
-        Binding("space", "toggle_button", show=False),
-    ]
-
-    def on_mount(self) -> None:
-        """Start from the language in use."""
-        self._selected = max(self.pressed_index, 0)
-
-    def action_step(self, delta: int) -> None:
-        """Move to the next or previous language and choose it."""
-        buttons = list(self.query(RadioButton))
-        index = (max(self.pressed_index, 0) + delta) % len(buttons)
-        self._selected = index
-        buttons[index].value = True
+__all__ = ["SettingsScreen"]
 
 
 class SettingsScreen(ModalScreen[None]):

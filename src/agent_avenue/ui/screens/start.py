@@ -17,23 +17,14 @@ from agent_avenue.engine import Mode, is_team_game, seat_of
 from agent_avenue.i18n import t
 from agent_avenue.play.seats import BOT_PLAYER_COUNTS, HUMAN, LEVELS, bot_kind, bot_level, is_bot
 from agent_avenue.play.teams import PLAYER_COUNTS, side_names
-from agent_avenue.ui.keybar import KeyBar
 from agent_avenue.ui.phrases import colour_name, local_names
-from agent_avenue.ui.screens.size import SizeWarning
 from agent_avenue.ui.team import default_names, local_seat_names
+from agent_avenue.ui.widgets.choices import Choices
+from agent_avenue.ui.widgets.keybar import KeyBar
+from agent_avenue.ui.widgets.size import SizeWarning
 
 NAME_LENGTH = 12
 RANDOM = None
-
-
-class Choices(RadioSet, inherit_bindings=False):
-    """A radio list where Space chooses and Enter is left to start the game."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down,right", "next_button", show=False),
-        Binding("space", "toggle_button", show=False),
-        Binding("up,left", "previous_button", show=False),
-    ]
 
 
 class StartSettings(NamedTuple):
@@ -108,106 +99,122 @@ class StartScreen(Screen[StartSettings]):
         self._opponent = opponent
 
     def compose(self) -> ComposeResult:
-        """Two name fields, two choices and a start button."""
+        """The names, the choices (board side, first player, players, opponent), the buttons."""
         yield SizeWarning()
         with VerticalScroll(classes="main", id="start-main"):
             yield Static(Content(t("start.title")), id="start-title")
             yield Static(Content(t("start.subtitle")), id="start-subtitle")
-            with Horizontal(id="start-names"):
-                for seat in (0, 1):
-                    with Vertical(classes=f"start-name -seat-{seat}"):
-                        yield Label(Content(t("start.name_label", colour=colour_name(seat))))
-                        yield Input(
-                            value=self._names[seat],
-                            placeholder=colour_name(seat),
-                            max_length=NAME_LENGTH,
-                            id=f"name-{seat}",
-                            compact=True,
-                        )
-                        # A team game's second player of this side (seat 2 or 3).
-                        partner = seat_of(seat, 1)
-                        label = Label(
-                            Content(t("team.partner_label", colour=colour_name(seat))),
-                            id=f"name-label-{partner}",
-                        )
-                        field = Input(
-                            value=self._names[partner],
-                            placeholder=default_names(4)[partner],
-                            max_length=NAME_LENGTH,
-                            id=f"name-{partner}",
-                            compact=True,
-                        )
-                        label.display = field.display = partner < self._players
-                        yield label
-                        yield field
-            with Horizontal(id="start-choices"):
-                with Vertical(classes="start-choice"):
-                    yield Label(Content(t("start.mode_label")))
-                    with Choices(id="mode", compact=True):
-                        yield RadioButton(
-                            Content(t("start.mode_simple")),
-                            value=self._mode is Mode.SIMPLE,
-                            id="simple",
-                        )
-                        yield RadioButton(
-                            Content(t("start.mode_advanced")),
-                            value=self._mode is Mode.ADVANCED,
-                            id="advanced",
-                        )
-                with Vertical(classes="start-choice"):
-                    yield Label(Content(t("start.first_label")))
-                    with Choices(id="first", compact=True):
-                        players = self._names[: self._players]
-                        sides = side_names(players) if is_team_game(self._players) else players
-                        for seat in (0, 1):
-                            yield RadioButton(
-                                Content(sides[seat]),
-                                value=self._first == seat,
-                                id=f"first-{seat}",
-                            )
-                        yield RadioButton(
-                            Content(t("start.first_random")),
-                            value=self._first is None,
-                            id="first-random",
-                        )
-            with Horizontal(id="start-players"):
-                yield Label(Content(t("team.players_label")))
-                with Choices(id="players", compact=True):
-                    for count in PLAYER_COUNTS:
-                        yield RadioButton(
-                            Content(t(f"team.players_{count}")),
-                            value=self._players == count,
-                            id=f"players-{count}",
-                        )
-            opponents = Horizontal(id="start-opponent")
-            opponents.display = self._players in BOT_PLAYER_COUNTS
-            with opponents:
-                yield Label(Content(t("bot.start_label")))
-                chosen = self._opponent if self._opponent in OPPONENT_CHOICES else HUMAN
-                yield Select[str](
-                    [(Content(opponent_label(kind)), kind) for kind in OPPONENT_CHOICES],
-                    value=chosen,
-                    allow_blank=False,
-                    compact=True,
-                    id="opponent",
-                )
-            with Center():
-                button = Button(
-                    Content(t("start.button")), id="start-button", variant="primary", compact=True
-                )
-                button.can_focus = False  # Enter starts from anywhere but a radio list
-                yield button
-            with Center():
-                lessons = Button(
-                    Content(t("tutorial.start_button")), id="tutorial-button", compact=True
-                )
-                lessons.can_focus = False
-                yield lessons
-            problem = Static(Content(""), id="start-problem")
-            problem.display = False
-            yield problem
-            yield Static(Content(t("start.help")), id="start-help")
+            yield from self._compose_names()
+            yield from self._compose_choices()
+            yield from self._compose_players()
+            yield from self._compose_buttons()
         yield KeyBar()
+
+    def _compose_names(self) -> ComposeResult:
+        """A name field per side, and one for each side's partner (shown in team games)."""
+        with Horizontal(id="start-names"):
+            for seat in (0, 1):
+                with Vertical(classes=f"start-name -seat-{seat}"):
+                    yield Label(Content(t("start.name_label", colour=colour_name(seat))))
+                    yield Input(
+                        value=self._names[seat],
+                        placeholder=colour_name(seat),
+                        max_length=NAME_LENGTH,
+                        id=f"name-{seat}",
+                        compact=True,
+                    )
+                    # A team game's second player of this side (seat 2 or 3).
+                    partner = seat_of(seat, 1)
+                    label = Label(
+                        Content(t("team.partner_label", colour=colour_name(seat))),
+                        id=f"name-label-{partner}",
+                    )
+                    field = Input(
+                        value=self._names[partner],
+                        placeholder=default_names(4)[partner],
+                        max_length=NAME_LENGTH,
+                        id=f"name-{partner}",
+                        compact=True,
+                    )
+                    label.display = field.display = partner < self._players
+                    yield label
+                    yield field
+
+    def _compose_choices(self) -> ComposeResult:
+        """The board side and the first player."""
+        with Horizontal(id="start-choices"):
+            with Vertical(classes="start-choice"):
+                yield Label(Content(t("start.mode_label")))
+                with Choices(id="mode", compact=True):
+                    yield RadioButton(
+                        Content(t("start.mode_simple")),
+                        value=self._mode is Mode.SIMPLE,
+                        id="simple",
+                    )
+                    yield RadioButton(
+                        Content(t("start.mode_advanced")),
+                        value=self._mode is Mode.ADVANCED,
+                        id="advanced",
+                    )
+            with Vertical(classes="start-choice"):
+                yield Label(Content(t("start.first_label")))
+                with Choices(id="first", compact=True):
+                    players = self._names[: self._players]
+                    sides = side_names(players) if is_team_game(self._players) else players
+                    for seat in (0, 1):
+                        yield RadioButton(
+                            Content(sides[seat]),
+                            value=self._first == seat,
+                            id=f"first-{seat}",
+                        )
+                    yield RadioButton(
+                        Content(t("start.first_random")),
+                        value=self._first is None,
+                        id="first-random",
+                    )
+
+    def _compose_players(self) -> ComposeResult:
+        """How many players, and who plays the other side (people or the computer)."""
+        with Horizontal(id="start-players"):
+            yield Label(Content(t("team.players_label")))
+            with Choices(id="players", compact=True):
+                for count in PLAYER_COUNTS:
+                    yield RadioButton(
+                        Content(t(f"team.players_{count}")),
+                        value=self._players == count,
+                        id=f"players-{count}",
+                    )
+        opponents = Horizontal(id="start-opponent")
+        opponents.display = self._players in BOT_PLAYER_COUNTS
+        with opponents:
+            yield Label(Content(t("bot.start_label")))
+            chosen = self._opponent if self._opponent in OPPONENT_CHOICES else HUMAN
+            yield Select[str](
+                [(Content(opponent_label(kind)), kind) for kind in OPPONENT_CHOICES],
+                value=chosen,
+                allow_blank=False,
+                compact=True,
+                id="opponent",
+            )
+
+    def _compose_buttons(self) -> ComposeResult:
+        """Start, the lessons, the line for a problem and the help line."""
+        with Center():
+            button = Button(
+                Content(t("start.button")), id="start-button", variant="primary", compact=True
+            )
+            button.can_focus = False  # Enter starts from anywhere but a radio list
+            yield button
+        with Center():
+            lessons = Button(
+                Content(t("tutorial.start_button")), id="tutorial-button", compact=True
+            )
+            lessons.can_focus = False
+            yield lessons
+        problem = Static(Content(""), id="start-problem")
+        problem.display = False
+        yield problem
+        yield Static(Content(t("start.help")), id="start-help")
 
     async def refresh_language(self, names: tuple[str, str]) -> None:
         """Show the screen again in the language now in use, keeping what was typed and chosen."""

@@ -25,9 +25,10 @@ from agent_avenue.engine import (
 from agent_avenue.i18n import retranslate, t
 from agent_avenue.play.session import LogEntry
 from agent_avenue.teaching.explain import explain_step
-from agent_avenue.ui.keybar import KeyBar
 from agent_avenue.ui.screens.log import LogScreen
-from agent_avenue.ui.screens.panels import (
+from agent_avenue.ui.widgets import BoardRing, CollectionPanel, GameLog, TableStatus
+from agent_avenue.ui.widgets.keybar import KeyBar
+from agent_avenue.ui.widgets.panels import (
     ChoicePanel,
     ConfirmPanel,
     OfferPanel,
@@ -36,37 +37,20 @@ from agent_avenue.ui.screens.panels import (
     PickPanel,
     RecruitPanel,
     RevealPanel,
+    SkipAnimation,
     WaitingPanel,
     recruit_headline,
     recruited_cards,
+    team_private_maker,
+    team_public_maker,
 )
-from agent_avenue.ui.screens.size import SizeWarning
-from agent_avenue.ui.screens.team_panels import team_private_maker, team_public_maker
-from agent_avenue.ui.widgets import BoardRing, CollectionPanel, GameLog, TableStatus
+from agent_avenue.ui.widgets.size import SizeWarning
 
-MAX_CARD_KEYS = 9
 PanelMaker = Callable[[tuple[str, str]], Panel]
 """Builds the panel of the moment for the players' names (again after a change of language)."""
 COMPACT_HEIGHT = 34
 """Below this many rows the collections list their agents compactly."""
-PANEL_ACTIONS: tuple[tuple[object, ...], ...] = (
-    *((name, n) for name in ("select", "take", "choose") for n in range(1, MAX_CARD_KEYS + 1)),
-    *((name,) for name in ("mark_up", "mark_down", "discard", "offer", "recruit_up")),
-    *((name,) for name in ("recruit_down", "answer_yes", "answer_no", "continue")),
-    ("play",),
-)
 MOVING_KINDS = frozenset({EventKind.RECRUIT, EventKind.MOVE, EventKind.HOME_BOOST})
-
-_SELECT = Binding.Group(t("app.key_select"), compact=True)
-_TAKE = Binding.Group(t("app.key_take"), compact=True)
-_CHOOSE = Binding.Group(t("app.key_choose"), compact=True)
-
-
-def _number_bindings(action: str, group: Binding.Group) -> list[Binding]:
-    return [
-        Binding(str(n), f"do('{action}', {n})", group.description, group=group)
-        for n in range(1, MAX_CARD_KEYS + 1)
-    ]
 
 
 def movement_frames(
@@ -92,20 +76,7 @@ class TableScreen(Screen[None]):
     """The one game screen; the app tells it what to show, the panel says what keys do."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        *_number_bindings("select", _SELECT),
-        *_number_bindings("take", _TAKE),
-        *_number_bindings("choose", _CHOOSE),
-        Binding("u", "do('mark_up')", t("app.key_face_up")),
-        Binding("d", "do('mark_down')", t("app.key_face_down")),
-        Binding("x", "do('discard')", t("app.key_discard")),
-        Binding("enter", "do('offer')", t("app.key_offer")),
-        Binding("enter", "do('play')", t("team.key_play")),
-        Binding("u", "do('recruit_up')", t("app.key_take_up")),
-        Binding("d", "do('recruit_down')", t("app.key_take_down")),
-        Binding("y", "do('answer_yes')", t("app.key_yes")),
-        Binding("n", "do('answer_no')", t("app.key_no")),
-        Binding("enter", "do('continue')", t("app.key_continue")),
-        Binding("space", "do('continue')", t("app.key_continue"), show=False),
+        # The decision's own keys are the panel's (widgets/panels.py): it has the focus.
         Binding("l", "log", t("app.key_log")),
         Binding("h", "hint", t("hint.key")),
     ]
@@ -120,7 +91,6 @@ class TableScreen(Screen[None]):
         self._frames: list[tuple[int, int]] = []
         self._log_entries: list[LogEntry] = []
         self._names: tuple[str, str] = ("", "")
-        self._footer_signature: tuple[bool | None, ...] = ()
         self._view: PlayerView | None = None
         self._make_panel: PanelMaker | None = None
 
@@ -166,7 +136,7 @@ class TableScreen(Screen[None]):
         self.query_one("#table-log", GameLog).set_entries(self._log_entries, names, self.seats)
         if isinstance(self.panel, RevealPanel):
             self.panel.finish()
-        self._footer_signature = ()
+        self.call_after_refresh(self._focus_panel, self.panel)
         self.update_footer()
 
     # What the app calls --------------------------------------------------------------------------
@@ -191,8 +161,14 @@ class TableScreen(Screen[None]):
         box.remove_children()
         self.panel = panel
         box.mount(panel)
+        self.call_after_refresh(self._focus_panel, panel)
         self.update_footer()
         return panel
+
+    def _focus_panel(self, panel: Panel) -> None:
+        """The panel shown takes the keys (unless another has replaced it meanwhile)."""
+        if panel is self.panel and panel.is_attached:
+            panel.focus()
 
     def show_waiting(self, public: PlayerView, names: tuple[str, str], text: str) -> None:
         """Public information only, with a neutral line (shown behind a handoff)."""
@@ -201,7 +177,7 @@ class TableScreen(Screen[None]):
 
     def show_thinking(self, public: PlayerView, names: tuple[str, str], text: str) -> None:
         """Public information only, while the computer decides, with a thinking indicator."""
-        from agent_avenue.ui.screens.bot_panel import ThinkingPanel
+        from agent_avenue.ui.widgets.bot_panel import ThinkingPanel
 
         self._show_view(public, names)
         self._set_panel(lambda _: ThinkingPanel(retranslate(text)))
@@ -315,37 +291,24 @@ class TableScreen(Screen[None]):
     # Keys ----------------------------------------------------------------------------------------
 
     def update_footer(self) -> None:
-        """Redraw the footer, but only if what the keys can do has changed (it is slow)."""
-        signature = tuple(self.check_action("do", params) for params in PANEL_ACTIONS)
-        if signature != self._footer_signature:
-            self._footer_signature = signature
-            self.refresh_bindings()
+        """Redraw the key bar: what the panel's keys can do may have changed."""
+        self.refresh_bindings()
 
     def on_panel_changed(self, message: PanelChanged) -> None:
-        """A panel's choice changed: check the footer."""
+        """A panel's choice changed: check the key bar."""
         message.stop()
         self.update_footer()
 
+    def on_skip_animation(self, message: SkipAnimation) -> None:
+        """Enter while the meeples move: they stop where they are going at once."""
+        message.stop()
+        self._end_animation()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The footer shows only what the panel can do now."""
+        """The hint key shows only where a hint can be given."""
         if action == "hint":
             return True if self.panel.hint_view() is not None else None
-        if action != "do":
-            return True
-        name = parameters[0] if parameters else ""
-        if not isinstance(name, str):
-            return False
-        if name == "continue" and isinstance(self.panel, RevealPanel):
-            return True
-        return self.panel.allows(name, parameters[1:])
-
-    def action_do(self, name: str, *params: object) -> None:
-        """Pass a key to the panel."""
-        if name == "continue" and isinstance(self.panel, RevealPanel) and not self.panel.done:
-            self._end_animation()
-            return
-        if self.panel.allows(name, params):
-            self.panel.run(name, params)
+        return True
 
     def action_hint(self) -> None:
         """A suggested action with a one-line reason, shown in the panel (hints.py)."""

@@ -35,13 +35,13 @@ from agent_avenue.teaching.explain import explain_result
 from agent_avenue.teaching.tutorial.driver import LessonRun, Played, Verdict
 from agent_avenue.teaching.tutorial.lesson import LESSON_IDS, Lesson, load_lesson
 from agent_avenue.teaching.tutorial.progress import finished_lessons, mark_finished
-from agent_avenue.ui.keybar import KeyBar
 from agent_avenue.ui.messages import ActionChosen, Continue
 from agent_avenue.ui.phrases import colour_name
-from agent_avenue.ui.screens.panels import Panel, Params
-from agent_avenue.ui.screens.size import SizeWarning
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets.coach import Coach
+from agent_avenue.ui.widgets.keybar import KeyBar
+from agent_avenue.ui.widgets.lesson_panel import LessonPanel
+from agent_avenue.ui.widgets.size import SizeWarning
 
 __all__ = ["LessonPanel", "TutorialMenuScreen", "TutorialScreen", "action_words"]
 
@@ -66,38 +66,6 @@ def action_words(action: Action) -> str:
     if isinstance(action, Choose):
         return t("tutorial.action_choose", agent=agent_name(action.agent))
     return t("tutorial.action_other")
-
-
-class LessonPanel(Panel):
-    """A coach step or the end of a lesson: a few lines, then Enter goes on."""
-
-    DEFAULT_CSS = """
-    LessonPanel #lesson-prompt {
-        text-style: bold;
-    }
-    """
-
-    def __init__(self, lines: tuple[str, ...], prompt: str, title: str | None = None) -> None:
-        super().__init__(classes="panel -lesson")
-        self.lines = lines
-        self.prompt = prompt
-        self.title = title
-
-    def compose(self) -> ComposeResult:
-        """An optional title, the lines, the prompt."""
-        if self.title:
-            yield Static(Content(self.title), classes="panel-title")
-        if self.lines:
-            yield Static(Content("\n".join(self.lines)), classes="panel-info lesson-lines")
-        yield Static(Content(self.prompt), id="lesson-prompt", classes="panel-status")
-
-    def allows(self, action: str, params: Params) -> bool | None:
-        """Enter (or Space) goes on."""
-        return action == "continue"
-
-    def run(self, action: str, params: Params) -> None:
-        """Go on."""
-        self.post_message(Continue())
 
 
 class TutorialScreen(TableScreen):

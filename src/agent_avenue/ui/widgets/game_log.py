@@ -19,10 +19,11 @@ __all__ = ["GameLog"]
 _BOLD_KINDS = frozenset({EventKind.TURN, EventKind.GAME_OVER})
 
 
-class GameLog(RichLog):
+class GameLog(RichLog, can_focus=False):
     """Public events as sentences; a new turn's line is bold. Never shows a hidden card.
 
-    Lines wrap to the log's width and are wrapped again when the log is resized.
+    Lines wrap to the log's width and are wrapped again when the log is resized. It never takes
+    the focus: the keys belong to the decision's panel (the whole log is key l).
     """
 
     DEFAULT_CSS = """

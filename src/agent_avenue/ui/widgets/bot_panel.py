@@ -10,7 +10,7 @@ from textual.app import ComposeResult, RenderResult
 from textual.content import Content
 from textual.widgets import LoadingIndicator, Static
 
-from agent_avenue.ui.screens.panels import Panel
+from agent_avenue.ui.widgets.panels import Panel
 
 __all__ = ["ThinkingIndicator", "ThinkingPanel"]
 

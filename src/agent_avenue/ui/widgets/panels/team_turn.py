@@ -1,90 +1,49 @@
-"""The team game's action panels: who leads, each member's own card, the team's recruit and pick.
-
-Which screens may show what (see session.stage_of):
-
-* `LeadPanel`, `TeamRecruitPanel` and `TeamPickPanel` are decisions a whole side makes together:
-  they show public facts only, never a hand.
-* `PlayUpPanel` and `PlayDownPanel` show one member's own hand, after a handoff to that member.
-
-`team_private_maker` and `team_public_maker` say which panel the table shows in a team game.
-"""
+"""The active team's turn: who leads, then each member's own card (face up, then face down)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.content import Content
 from textual.widgets import Static
 
 from agent_avenue.engine import (
     Action,
     Discard,
     Lead,
-    Phase,
     PlayDown,
     PlayerView,
     PlayUp,
-    Recruit,
-    Take,
     member_of_seat,
     side_of,
 )
 from agent_avenue.i18n import agent_name, t
 from agent_avenue.play.teams import partner_of
-from agent_avenue.teaching.explain import split_phrase
-from agent_avenue.ui.phrases import hidden_range, lead_result, preview_line, recruit_result
-from agent_avenue.ui.screens.panels import (
+from agent_avenue.teaching.explain import (
+    split_phrase,
+)
+from agent_avenue.ui.phrases import lead_result, preview_line
+from agent_avenue.ui.widgets import AgentCard
+from agent_avenue.ui.widgets.panels.base import (
+    CHOOSE,
     HAND_ROW,
-    ChoicePanel,
-    ConfirmPanel,
+    SELECT,
     Panel,
     PanelChanged,
-    RecruitPanel,
-    market_lines,
+    Params,
+    key_number,
+    number_bindings,
+    plain,
 )
-from agent_avenue.ui.widgets import AgentCard, CardBack, MarketCardView
-
-Params = tuple[object, ...]
-PanelMaker = Callable[[tuple[str, str]], Panel]
-"""Builds a panel for the sides' names (the table builds it again after a change of language)."""
-
-__all__ = [
-    "LeadPanel",
-    "PlayDownPanel",
-    "PlayUpPanel",
-    "TeamPickPanel",
-    "TeamRecruitPanel",
-    "member_names",
-    "team_private_maker",
-    "team_public_maker",
-]
-
-
-def _plain(text: str) -> Content:
-    """Text shown as it is (names typed by players are never read as markup)."""
-    return Content(text)
-
-
-def _number(params: Params) -> int:
-    value = params[0] if params else 0
-    return value if isinstance(value, int) else 0
-
-
-def member_names(names: tuple[str, str], seats: tuple[str, ...], seat: int) -> tuple[str, str]:
-    """The sides' names with the acting member's side called by that member's name."""
-    if side_of(seat) == 0:
-        return seats[seat], names[1]
-    return names[0], seats[seat]
-
-
-# Lead: the active team says who plays the face-up card ----------------------------------------
 
 
 class LeadPanel(Panel):
     """Public, for the active team: which member plays the face-up card (no hand is shown)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = number_bindings("choose", CHOOSE)
 
     DEFAULT_CSS = """
     LeadPanel .lead-option {
@@ -121,7 +80,7 @@ class LeadPanel(Panel):
         side = view.active
         facts = view.sides[side]
         yield Static(
-            _plain(t("team.lead_title", turn=view.turn, team=self.names[side])),
+            plain(t("team.lead_title", turn=view.turn, team=self.names[side])),
             classes="panel-title",
         )
         with Vertical(classes="panel-body"):
@@ -135,16 +94,16 @@ class LeadPanel(Panel):
                     cards=facts.member_hand_sizes[member],
                     discards=facts.member_discards_left[member],
                 )
-                yield Static(_plain(text), id=f"lead-{number}", classes="lead-option")
-        yield Static(_plain(t("team.lead_help")), classes="panel-status")
+                yield Static(plain(text), id=f"lead-{number}", classes="lead-option")
+        yield Static(plain(t("team.lead_help")), classes="panel-status")
 
     def allows(self, action: str, params: Params) -> bool | None:
         """A number key names who leads."""
-        return action == "choose" and 1 <= _number(params) <= len(self.leads)
+        return action == "choose" and 1 <= key_number(params) <= len(self.leads)
 
     def run(self, action: str, params: Params) -> None:
         """Choose who leads."""
-        self.choose(self.leads[_number(params) - 1])
+        self.choose(self.leads[key_number(params) - 1])
 
     def on_click(self, event: events.Click) -> None:
         """A click on an option chooses it."""
@@ -157,11 +116,14 @@ class LeadPanel(Panel):
                 return
 
 
-# One member's own card: face up (the leader), then face down (the partner) ---------------------
-
-
 class _PlayPanel(Panel):
     """One member's hand: discard (their own allowance), then play one card."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *number_bindings("select", SELECT),
+        Binding("x", "do('discard')", t("app.key_discard")),
+        Binding("enter", "do('play')", t("team.key_play")),
+    ]
 
     face_up = True
 
@@ -198,7 +160,7 @@ class _PlayPanel(Panel):
         """The title, the hand as cards, the choice so far and its explanation."""
         if len(self.hand) > HAND_ROW:
             self.add_class("-many-cards")
-        yield Static(_plain(self._title()), classes="panel-title")
+        yield Static(plain(self._title()), classes="panel-title")
         with Horizontal(classes="panel-body"):
             with Horizontal(id="play-hand", classes="hand"):
                 for index, agent in enumerate(self.hand):
@@ -227,7 +189,7 @@ class _PlayPanel(Panel):
         """Number keys pick a card; x discards it; Enter plays it."""
         chosen = self._chosen()
         if action == "select":
-            return 1 <= _number(params) <= len(self.hand)
+            return 1 <= key_number(params) <= len(self.hand)
         if action == "discard":
             if not self._can_discard():
                 return False
@@ -240,7 +202,7 @@ class _PlayPanel(Panel):
         """Act on the hand."""
         chosen = self._chosen()
         if action == "select":
-            self.select(_number(params) - 1)
+            self.select(key_number(params) - 1)
         elif action == "discard" and chosen is not None:
             self.choose(Discard(chosen))
         elif action == "play" and chosen is not None and self._play(chosen) in self.legal:
@@ -261,11 +223,11 @@ class _PlayPanel(Panel):
         for card in self.query(AgentCard):
             card.set_class(card.index == self.selected, "-selected")
         info = self._info()
-        self.query_one("#play-info", Static).update(_plain("\n".join(info)))
+        self.query_one("#play-info", Static).update(plain("\n".join(info)))
         status = self._status()
         if self.has_class("-many-cards"):
             status = [" · ".join(info[:2]), *status]
-        self.query_one("#play-status", Static).update(_plain("\n".join(status)))
+        self.query_one("#play-status", Static).update(plain("\n".join(status)))
         self.post_message(PanelChanged())
 
     def _discard_line(self) -> str:
@@ -373,159 +335,3 @@ class PlayDownPanel(_PlayPanel):
             result = split_phrase(self.view, self.side, kept, taken, self.names)
             lines.append(t("verdict.result", text=result))
         return lines
-
-
-# The recruit: the opposing team decides together, seeing no hand -------------------------------
-
-
-class TeamRecruitPanel(RecruitPanel):
-    """The offered cards for the whole recruiting side: the face-up card, a card back, and what
-    each would do, from public facts only. No member's hand is on this screen."""
-
-    def __init__(
-        self, view: PlayerView, legal: tuple[Action, ...], names: tuple[str, str], side: int
-    ) -> None:
-        super().__init__(view, names)
-        self.legal = frozenset(legal)
-        self.side = side
-        self.add_class("-team")
-
-    def hint_view(self) -> PlayerView | None:
-        """A shared screen: judged from public facts only (hints.seat_view)."""
-        from agent_avenue.teaching.hints import seat_view
-
-        legal = tuple(a for a in (Recruit(face_up=True), Recruit(face_up=False)) if a in self.legal)
-        return seat_view(self.view, self.side, legal)
-
-    def compose(self) -> ComposeResult:
-        """Two columns: the face-up card and the hidden one."""
-        view = self.view
-        me = self.side
-        active = view.active
-        other = self.names[active]
-        assert view.face_up is not None
-        title = t("team.recruit_title", team=self.names[me], other=other)
-        yield Static(_plain(title), classes="panel-title")
-        with Horizontal(classes="panel-body"):
-            with Horizontal(classes="recruit-option", id="recruit-up"):
-                yield AgentCard(view.face_up, 0, view, me)
-                with Vertical(classes="panel-info"):
-                    yield Static(_plain(t("recruit.take_up")), classes="option-key")
-                    ours = preview_line(view, me, view.face_up, self.names)
-                    yield Static(_plain(t("team.for_team", line=ours)))
-                    yield Static(_plain(t("recruit.other_gets_hidden", other=other)))
-                    yield Static(_plain(recruit_result(view, True, self.names)), classes="result")
-            with Horizontal(classes="recruit-option", id="recruit-down"):
-                yield CardBack()
-                with Vertical(classes="panel-info"):
-                    yield Static(_plain(t("recruit.take_down")), classes="option-key")
-                    hidden = hidden_range(view, me, self.names)
-                    yield Static(_plain(t("team.for_team", line=hidden)))
-                    theirs = preview_line(view, active, view.face_up, self.names)
-                    yield Static(_plain(t("recruit.other_gets", other=other, line=theirs)))
-                    yield Static(_plain(recruit_result(view, False, self.names)), classes="result")
-        yield Static(_plain(t("team.recruit_no_hand")), classes="panel-status")
-
-
-# A black market pickup: the team says which card, and who takes it ----------------------------
-
-
-class TeamPickPanel(Panel):
-    """Public: the supply cards, one key per card and member (the taker resolves an instant
-    card with their own hand)."""
-
-    def __init__(
-        self,
-        view: PlayerView,
-        side: int,
-        legal: tuple[Action, ...],
-        names: tuple[str, str],
-        seats: tuple[str, ...],
-    ) -> None:
-        super().__init__(classes="panel -pick")
-        self.view = view
-        self.side = side
-        self.names = names
-        self.seats = seats
-        self.options = tuple(a for a in legal if isinstance(a, Take) and a.seat is not None)
-        self.cards = tuple(dict.fromkeys(a.card for a in self.options))
-
-    def hint_view(self) -> PlayerView | None:
-        """A shared screen: judged from public facts only (hints.seat_view)."""
-        from agent_avenue.teaching.hints import seat_view
-
-        return seat_view(self.view, self.side, self.options)
-
-    def compose(self) -> ComposeResult:
-        """The supply cards with their texts, each with its keys: one per member."""
-        yield Static(
-            _plain(t("team.pick_title", team=self.names[self.side])), classes="panel-title"
-        )
-        with Horizontal(classes="panel-body market-row"):
-            for card in self.cards:
-                view = MarketCardView(card, self.view, classes="market-choice")
-                keys = [
-                    t("team.pick_key", number=number, name=self.seats[option.seat or 0])
-                    for number, option in enumerate(self.options, start=1)
-                    if option.card == card
-                ]
-                view.border_subtitle = _plain(t("team.pick_separator").join(keys))
-                yield view
-        yield Static(
-            _plain(market_lines(self.view, self.side, self.cards, self.names)),
-            classes="panel-status market-preview",
-        )
-        yield Static(_plain(t("team.pick_help")), classes="panel-status")
-
-    def allows(self, action: str, params: Params) -> bool | None:
-        """A number key takes that card for that member."""
-        return action == "take" and 1 <= _number(params) <= len(self.options)
-
-    def run(self, action: str, params: Params) -> None:
-        """Take a card."""
-        self.choose(self.options[_number(params) - 1])
-
-    @on(MarketCardView.Selected)
-    def _clicked(self, message: MarketCardView.Selected) -> None:
-        """A click cannot say who takes the card: the keys do."""
-        message.stop()
-        self.app.bell()
-
-
-# Which panel a team game shows ----------------------------------------------------------------
-
-
-def team_private_maker(
-    view: PlayerView, seats: tuple[str, ...], note: str | None
-) -> PanelMaker | None:
-    """The panel for one member's private decision, or None where the duel's panel fits."""
-    seat = view.seat
-    assert seat is not None
-    if view.phase is Phase.PLAY_UP:
-        return lambda names: PlayUpPanel(view, names, seats, note)
-    if view.phase is Phase.PLAY_DOWN:
-        return lambda names: PlayDownPanel(view, names, seats, note)
-    if view.phase is Phase.CHOOSE:
-        side = side_of(seat)
-        return lambda names: ChoicePanel(view, side, view.legal, member_names(names, seats, seat))
-    return None
-
-
-def team_public_maker(
-    public: PlayerView, actor: int, legal: tuple[Action, ...], seats: tuple[str, ...]
-) -> PanelMaker | None:
-    """The panel for a decision everyone may watch in a team game, or None where the duel's
-    panel fits (a pickup by a player alone on a side)."""
-    phase = public.phase
-    side = side_of(actor)
-    if phase is Phase.LEAD:
-        return lambda names: LeadPanel(public, legal, names, seats)
-    if phase is Phase.RECRUIT:
-        return lambda names: TeamRecruitPanel(public, legal, names, side)
-    if phase is Phase.PICK and any(isinstance(a, Take) and a.seat is not None for a in legal):
-        return lambda names: TeamPickPanel(public, side, legal, names, seats)
-    if phase is Phase.CONFIRM:
-        return lambda names: ConfirmPanel(public, side, member_names(names, seats, actor))
-    if phase is Phase.CHOOSE:
-        return lambda names: ChoicePanel(public, side, legal, member_names(names, seats, actor))
-    return None

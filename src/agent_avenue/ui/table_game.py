@@ -1,0 +1,339 @@
+"""A game at the table: it holds the session, asks the flow what comes next and shows it
+(handoffs, private and public screens, the computer's turns, reveals, the end), and saves
+after every action. The app creates one per game and passes it the players' actions."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from textual.worker import Worker, WorkerState
+
+from agent_avenue.engine import (
+    Action,
+    Discard,
+    Event,
+    Lead,
+    Offer,
+    PlayDown,
+    PlayerView,
+    PlayUp,
+    Recruit,
+    is_team_game,
+    side_of,
+)
+from agent_avenue.i18n import t
+from agent_avenue.play.flow import Flow, Next, Show
+from agent_avenue.play.seats import SeatKinds
+from agent_avenue.play.session import LogEntry, Session
+from agent_avenue.ui.computer import ComputerSeats, bot_seed
+from agent_avenue.ui.phrases import discard_note, local_names, next_prompt, who
+from agent_avenue.ui.screens.handoff import HandoffScreen
+from agent_avenue.ui.team import (
+    handoff_purpose,
+    local_seat_names,
+    team_handoff,
+    team_next_prompt,
+    team_purpose,
+    team_waiting,
+)
+
+if TYPE_CHECKING:
+    from agent_avenue.ui.app import AgentAvenueApp
+    from agent_avenue.ui.screens.table import TableScreen
+
+__all__ = ["TableGame"]
+
+
+class TableGame:
+    """One game at this terminal, from its first handoff to the game-over screen."""
+
+    def __init__(
+        self,
+        app: AgentAvenueApp,
+        session: Session,
+        kinds: SeatKinds,
+        save_id: str | None,
+        computer: ComputerSeats,
+    ) -> None:
+        """A game of `session` whose seats are played as `kinds` say, saved as `save_id`."""
+        self.app = app
+        self.session = session
+        self.player_kinds = kinds
+        self.save_id = save_id
+        self.computer = computer
+        computer.make(kinds)
+        seats = frozenset(computer.bots)
+        people = frozenset(s for s in range(len(kinds)) if s not in seats)
+        self.flow = Flow(len(kinds), people, seats)
+        """Who looks at the terminal and what comes next (play/flow.py)."""
+        self.table: TableScreen | None = None
+        self.storage_note: str | None = None
+
+    # Names ---------------------------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The sides' names, green first (a colour name follows the language in use)."""
+        return local_names(self.session.names)
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """Every player's name by seat (green, blue, then the partners); a duel's are `names`."""
+        if not is_team_game(self.session.players):
+            return self.names
+        return local_seat_names(self.session.seat_names)
+
+    def team_seats(self) -> tuple[str, ...]:
+        """The seat names the table shows in a team game; empty in a duel."""
+        seats = self.seat_names
+        return seats if len(seats) > 2 else ()
+
+    # Starting ------------------------------------------------------------------------------
+
+    def show_table(self, resumed: bool = False) -> None:
+        """Show a new game table, then its first screen once it is drawn."""
+        # Imported only now: the game screens and widgets are not needed to show the start screen.
+        from agent_avenue.ui.screens.table import TableScreen
+
+        self.table = TableScreen(self.app.rules, self.team_seats())
+        self.app.push_screen(self.table)
+        self.app.call_after_refresh(self._begin_resumed if resumed else self._begin)
+
+    def _begin(self) -> None:
+        """The log starts with the first turn; then the first handoff."""
+        if self.table is None:
+            return
+        opening = self.session.view(None)
+        self.table.add_log(LogEntry(opening.turn, opening.events), self.names)
+        self.advance()
+        self._warn_if_unsaveable()
+
+    def _begin_resumed(self) -> None:
+        """The whole public log back, then always a handoff first, never a private screen."""
+        session = self.session
+        if self.table is None:
+            return
+        for entry in (session.opening, *session.log):
+            self.table.add_log(entry, self.names)
+        step = self.flow.resumed(session.stage, session.result)
+        purpose = None
+        if step.show is Show.HANDOFF and step.seat is not None and step.side is None:
+            names = self.names
+            turn = session.view(None).turn
+            name = self.seat_names[step.seat]
+            purpose = t("resume.purpose", green=names[0], blue=names[1], turn=turn, name=name)
+        self.show(step, purpose=purpose)
+
+    # What comes next -----------------------------------------------------------------------
+
+    def advance(self, note: str | None = None) -> None:
+        """Show what the game waits for now (play/flow.py decides)."""
+        if self.table is None:
+            return
+        self.show(self.flow.next(self.session.stage, self.session.result), note)
+
+    def show(self, step: Next, note: str | None = None, purpose: str | None = None) -> None:
+        """Show one answer of the flow."""
+        session, table = self.session, self.table
+        assert table is not None
+        show, seat = step.show, step.seat
+        if show is Show.GAME_OVER:
+            self.game_over()
+        elif show is Show.TEAM_HANDOFF:
+            assert step.side is not None
+            self._team_handoff(step.side)
+        elif seat is None:
+            raise ValueError(f"the flow named no seat for {show}")
+        elif show is Show.THINKING:
+            self._bot_turn(seat)
+        elif show is Show.HANDOFF:
+            if step.side is not None:
+                purpose = team_purpose(session.view(None), step.side, self.names)
+            self._handoff(seat, purpose)
+        elif show is Show.PUBLIC:
+            legal = session.view(seat).legal
+            table.show_public_choice(session.view(None), seat, legal, self.names)
+        elif show is Show.PRIVATE:
+            table.show_private(session.view(seat), self.names, note)
+        else:
+            waiting = t("handoff.waiting", name=self.seat_names[seat])
+            table.show_waiting(session.view(None), self.names, waiting)
+
+    def _handoff(self, seat: int, purpose: str | None = None) -> None:
+        """Switch the table to public information, then ask for the terminal to change hands."""
+        assert self.table is not None
+        public = self.session.view(None)
+        seats = self.seat_names
+        self.table.show_waiting(public, self.names, t("handoff.waiting", name=seats[seat]))
+        self.app.clear_notifications()
+        screen = HandoffScreen(
+            side_of(seat),
+            title=t("handoff.title", name=who(seat, seats)),
+            purpose=purpose or handoff_purpose(public, seat, seats),
+            prompt=t("handoff.prompt", name=seats[seat]),
+            button=t("handoff.button", name=seats[seat]),
+            delay=self.app.handoff_delay,
+        )
+        self.app.push_screen(screen, lambda _: self._after_handoff(seat))
+
+    def _after_handoff(self, seat: int) -> None:
+        self.flow.handed_to(seat)
+        self.advance()
+
+    def _team_handoff(self, side: int) -> None:
+        """Switch the table to public information, then pass the terminal to a whole side."""
+        assert self.table is not None
+        public = self.session.view(None)
+        self.table.show_waiting(public, self.names, team_waiting(side, self.names))
+        self.app.clear_notifications()
+        delay = self.app.handoff_delay
+        screen = team_handoff(public, side, self.names, self.session.players, delay)
+        self.app.push_screen(screen, lambda _: self.advance())
+
+    # The computer's seats ------------------------------------------------------------------
+
+    def _bot_turn(self, seat: int) -> None:
+        """The computer decides for `seat` in a worker thread, from that seat's view only,
+        while the table shows public information and a thinking indicator."""
+        assert self.table is not None
+        moves = len(self.session.record.moves)
+        if self.computer.thinking_about(seat, moves):
+            return
+        self.app.clear_notifications()
+        thinking = t("bot.thinking", name=self.seat_names[seat])
+        self.table.show_thinking(self.session.view(None), self.names, thinking)
+        self.computer.think(
+            self.app, seat, self.session.view(seat), self.session.record.seed, moves
+        )
+
+    def bot_answered(self, worker: Worker[Action], state: WorkerState) -> None:
+        """The computer has chosen: its action goes the same way as a person's."""
+        answer = self.computer.answered(worker, state)
+        session, table = self.session, self.table
+        if answer is None or session.result is not None:
+            return
+        if self.app.closing or table is None or not table.is_attached:
+            return  # the app is closing: its screens are going away
+        seat, moves, action = answer
+        if session.stage.actor != seat or len(session.record.moves) != moves:
+            return  # the game moved on (or another began) while it thought
+        if action is None:
+            # A failed search must not stop the game: any legal action, and a beep.
+            self.app.bell()
+            seed = bot_seed(session.record.seed, moves, seat)
+            action = random.Random(seed).choice(session.view(seat).legal)
+        self.play(action)
+
+    # Actions -------------------------------------------------------------------------------
+
+    def chosen(self, action: Action) -> None:
+        """A person chose `action` on the screen (never taken for the computer's seat)."""
+        if self.session.stage.actor in self.computer:
+            self.app.bell()
+            return
+        self.play(action)
+
+    def play(self, action: Action) -> None:
+        """Apply the acting seat's action through the engine, then show its consequences."""
+        session, table = self.session, self.table
+        if table is None or session.result is not None:
+            return
+        actor = session.stage.actor
+        if actor is None or action not in session.view(actor).legal:
+            self.app.bell()
+            return
+        before = session.view(None)
+        events = session.play(action)
+        table.add_log(session.log[-1], self.names)
+        self.store_progress()
+        if isinstance(action, Discard):
+            # What a discarding player drew is theirs alone: never shown for the computer.
+            note = None if actor in self.computer else discard_note(session.view(actor))
+            self.advance(note=note)
+        elif isinstance(action, Offer | Lead | PlayUp | PlayDown):
+            self.advance()
+        else:
+            self._reveal(before, events, action)
+
+    def _reveal(self, before: PlayerView, events: tuple[Event, ...], action: Action) -> None:
+        """A public screen: what was recruited or resolved, the meeples moving, what comes next."""
+        assert self.table is not None
+        self.flow.public()
+        after = self.session.view(None)
+        actor = self.session.stage.actor
+        seats = self.team_seats()
+        if seats:
+            prompt = team_next_prompt(after, actor, self.names, seats)
+        else:
+            prompt = next_prompt(after, actor, self.names)
+        recruit = action if isinstance(action, Recruit) else None
+        delay = self.app.animation_delay
+        self.table.show_reveal(before, after, events, self.names, prompt, recruit, delay)
+
+    def game_over(self) -> None:
+        """The game-over screen: who won and why; then a new game or the end."""
+        session = self.session
+        if session.result is None:
+            return
+        from agent_avenue.ui.screens.game_over import GameOverScreen
+
+        self.flow.public()
+        self.app.clear_notifications()
+        screen = GameOverScreen(
+            session.view(None),
+            self.names,
+            session.result,
+            session.record.seed,
+            session.record.first,
+            session.log,
+            seats=self.team_seats(),
+        )
+        self.app.push_screen(screen, self.app.after_game_over)
+        if self.storage_note:
+            self.app.call_after_refresh(self._show_note_on_screen, self.storage_note)
+
+    # Saving --------------------------------------------------------------------------------
+
+    def store_progress(self) -> None:
+        """Autosave after every action and record the game once it is over; a problem shows as
+        one line on the table (never a toast, which could follow onto a handoff); play goes on."""
+        from agent_avenue.ui import saving
+
+        session = self.session
+        note = saving.autosave(session.record, self.player_kinds, self.save_id)
+        if session.result is not None:
+            rules = self.app.rules
+            recorded = saving.record_game(session.record, self.player_kinds, rules, self.save_id)
+            note = recorded or note
+        self.storage_note = note
+        if self.table is not None:
+            saving.show_note(self.table, note)
+
+    def _warn_if_unsaveable(self) -> None:
+        """A game that cannot be saved says so at once, on the screen shown; play goes on."""
+        if self.save_id is None:
+            return
+        from agent_avenue.ui import saving
+
+        note = saving.saveable_note(self.session.record, self.player_kinds, self.save_id)
+        if note is None:
+            return
+        self.storage_note = note
+        if self.table is not None:
+            saving.show_note(self.table, note)
+        self.app.call_after_refresh(self._show_note_on_screen, note)
+
+    def _show_note_on_screen(self, note: str) -> None:
+        """Show a storage problem on the current screen too (the game-over screen)."""
+        from agent_avenue.ui import saving
+
+        saving.show_note(self.app.screen, note)
+
+    def keep_or_forget(self, keep: bool) -> str | None:
+        """On quitting: keep the game to resume later (a last autosave) or forget its save."""
+        from agent_avenue.ui import saving
+
+        if keep:
+            return saving.autosave(self.session.record, self.player_kinds, self.save_id)
+        return saving.forget_game(self.save_id) if self.save_id else None

@@ -1,0 +1,135 @@
+"""The panels' base: a panel declares its keys and says which work now; shared helpers."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import Static
+
+from agent_avenue.engine import (
+    Action,
+    PlayerView,
+    side_of,
+)
+from agent_avenue.i18n import t
+from agent_avenue.ui.messages import ActionChosen
+
+Params = tuple[object, ...]
+PanelMaker = Callable[[tuple[str, str]], "Panel"]
+"""Builds the panel of the moment for the sides' names (again after a change of language)."""
+HAND_ROW = 4
+"""Hands up to this size show the choice beside the cards; bigger ones below them."""
+RECRUIT_CHOICES = ("secret_recruit", "double_trouble", "outpost")
+"""Cards whose choice recruits the chosen agent (a preview of the move helps)."""
+
+
+def plain(text: str) -> Content:
+    """Text shown as it is (names typed by players are never read as markup)."""
+    return Content(text)
+
+
+def key_number(params: Params) -> int:
+    """The number a number key carried (0 if none)."""
+    value = params[0] if params else 0
+    return value if isinstance(value, int) else 0
+
+
+class PanelChanged(Message):
+    """What the panel's keys can do may have changed: the footer should be checked."""
+
+
+class SkipAnimation(Message):
+    """Enter while the meeples move: show where they stop at once."""
+
+
+MAX_CARD_KEYS = 9
+SELECT = Binding.Group(t("app.key_select"), compact=True)
+TAKE = Binding.Group(t("app.key_take"), compact=True)
+CHOOSE = Binding.Group(t("app.key_choose"), compact=True)
+
+
+def number_bindings(action: str, group: Binding.Group) -> list[BindingType]:
+    """Keys 1 to 9 for `action` with the card's number (one entry in the key bar)."""
+    return [
+        Binding(str(n), f"do('{action}', {n})", group.description, group=group)
+        for n in range(1, MAX_CARD_KEYS + 1)
+    ]
+
+
+CONTINUE_BINDINGS: list[BindingType] = [
+    Binding("enter", "do('continue')", t("app.key_continue")),
+    Binding("space", "do('continue')", t("app.key_continue"), show=False),
+]
+
+
+class Panel(Vertical, can_focus=True):
+    """Base of the action panels: each declares its keys (BINDINGS) and says in `allows` which
+    work now; the table gives the panel focus when it shows it. By default no key does anything.
+    """
+
+    DEFAULT_CSS = """
+    Panel:focus {
+        background-tint: transparent;
+    }
+    """
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The key bar shows a key only when this panel's `allows` says it works (or dims it)."""
+        if action != "do":
+            return True
+        name = parameters[0] if parameters else ""
+        return self.allows(name, parameters[1:]) if isinstance(name, str) else False
+
+    def action_do(self, name: str, *params: object) -> None:
+        """A key of this panel: carry it out if it works now."""
+        if self.allows(name, params):
+            self.run(name, params)
+
+    def allows(self, action: str, params: Params) -> bool | None:
+        """Whether a key's action works now (None: shown but dimmed, False: hidden)."""
+        return False
+
+    def run(self, action: str, params: Params) -> None:
+        """Carry out a key's action (only called when `allows` said True)."""
+
+    def choose(self, action: Action) -> None:
+        """Hand a legal action up to the app."""
+        self.post_message(ActionChosen(action))
+
+    def keep_state(self, old: Panel) -> None:
+        """Take over what the player had chosen on `old`, the same panel in another language."""
+
+    def hint_view(self) -> PlayerView | None:
+        """The view a hint (key h) judges this decision from, or None: no hint here."""
+        return None
+
+    def show_hint(self, text: str) -> None:
+        """Show a hint's line at the bottom of the panel (replacing an earlier one)."""
+        for line in self.query("#hint-line").results(Static):
+            line.update(plain(text))
+            return
+        self.mount(Static(plain(text), id="hint-line", classes="panel-status hint-line"))
+
+
+class WaitingPanel(Panel):
+    """A public placeholder while the terminal changes hands."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(classes="panel -waiting")
+        self._text = text
+
+    def compose(self) -> ComposeResult:
+        """One line of text."""
+        yield Static(plain(self._text), classes="panel-title")
+
+
+def member_names(names: tuple[str, str], seats: tuple[str, ...], seat: int) -> tuple[str, str]:
+    """The sides' names with the acting member's side called by that member's name."""
+    if side_of(seat) == 0:
+        return seats[seat], names[1]
+    return names[0], seats[seat]
