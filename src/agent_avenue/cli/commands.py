@@ -14,6 +14,8 @@ from agent_avenue import __version__
 from agent_avenue.cli.arguments import RaisingParser, UsageError
 from agent_avenue.cli.command import Command, Context, RunApp
 from agent_avenue.cli.history import EXPORT, HISTORY
+from agent_avenue.cli.host import HOST
+from agent_avenue.cli.join import JOIN
 from agent_avenue.cli.language import add_lang_option, argparse_in_language, start_language
 from agent_avenue.cli.output import PROG, fail, quiet_stdout
 from agent_avenue.cli.play import PLAY, TUTORIAL
@@ -35,6 +37,8 @@ COMMANDS: tuple[Command, ...] = (
     REPLAY,
     TUTORIAL,
     SIMULATE,
+    HOST,
+    JOIN,
 )
 """Every command, in the order `--help` lists them."""
 

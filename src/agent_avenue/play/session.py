@@ -12,12 +12,14 @@ from agent_avenue.engine import (
     Mode,
     Phase,
     PlayerView,
+    Refusal,
     Result,
     Rules,
     apply,
     choice_uses_hand,
     format_action,
     player_view,
+    refusal,
     replay,
     replay_steps,
     side_of,
@@ -152,6 +154,10 @@ class Session:
     def view(self, seat: int | None) -> PlayerView:
         """What `seat` may know (None: what everyone may know)."""
         return player_view(self._state, seat)
+
+    def refusal(self, action: Action) -> Refusal | None:
+        """Why the engine refuses `action` now, or None if it is legal (nothing is applied)."""
+        return refusal(self._state, action)
 
     def play(self, action: Action) -> tuple[Event, ...]:
         """Apply an action through the engine; returns the public events it caused."""

@@ -1,0 +1,187 @@
+"""`agent-avenue host`: start a game server for one room and print how each player joins."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import signal
+import socket
+import sys
+from typing import Any
+
+from agent_avenue.cli.arguments import UsageError, seed_number
+from agent_avenue.cli.command import Command, Context
+from agent_avenue.data import load_rules
+from agent_avenue.data.printable import shown
+from agent_avenue.engine import Mode, Rules
+from agent_avenue.i18n import t
+from agent_avenue.play.seats import HUMAN, SeatKinds, bot_seats, is_bot, opponent_kinds, seat_kinds
+
+DEFAULT_BIND = "127.0.0.1"
+DEFAULT_PORT = 8765
+LOCAL_BINDS = ("127.0.0.1", "localhost", "::1")
+FIRST_CHOICES = {"green": 0, "blue": 1, "random": None}
+GRACE_SECONDS = 30.0
+"""How long a finished game's server waits for its clients to read the end and leave."""
+
+__all__ = ["HOST", "add_host_arguments", "run_host"]
+
+
+def _port(text: str) -> int:
+    """A TCP port: 0 (any free port) to 65535."""
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(t("net.cli.bad_port", text=shown(text)))
+    return int(text)
+
+
+def _kinds(text: str) -> SeatKinds:
+    """A --vs value, as `play --vs` spells it."""
+    try:
+        return opponent_kinds(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(t("bot.cli_vs_unknown", text=shown(exc))) from None
+
+
+def add_host_arguments(host: argparse.ArgumentParser) -> None:
+    """The options of `host`."""
+    host.add_argument("--port", type=_port, default=DEFAULT_PORT, help=t("net.cli.port_help"))
+    host.add_argument("--bind", default=DEFAULT_BIND, help=t("net.cli.bind_help"))
+    host.add_argument("--mode", choices=("simple", "advanced"), default="simple")
+    host.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
+    host.add_argument(
+        "--vs",
+        type=_kinds,
+        default=(HUMAN,),
+        metavar="human|bot[:easy|normal|hard][,...]",
+        help=t("net.cli.vs_help"),
+    )
+    host.add_argument("--first", choices=tuple(FIRST_CHOICES), default="random")
+    host.add_argument("--seed", type=seed_number, default=None, help=t("language.cli.seed_help"))
+    host.add_argument("--spectators", action="store_true", help=t("net.cli.spectators_help"))
+    host.add_argument("--new", action="store_true", help=t("net.cli.new_help"))
+
+
+def _seat_kinds(given: SeatKinds, players: int) -> SeatKinds:
+    """One kind per seat: a list as given, or one kind for the whole blue side."""
+    if len(given) == 1:
+        return seat_kinds(given[0], players)
+    text = shown(",".join(given))
+    if len(given) != players:
+        raise UsageError(t("bot.cli_vs_count", text=text, count=len(given), players=players))
+    if len(bot_seats(given)) == len(given):
+        raise UsageError(t("bot.cli_vs_no_human", text=text))
+    return given
+
+
+def _new_room(args: argparse.Namespace, rules: Rules) -> Any:
+    """A fresh room from the command's options."""
+    from agent_avenue.net.room import Room, RoomConfig, new_room_code
+    from agent_avenue.storage import new_save_id
+
+    rng = random.SystemRandom()
+    first = FIRST_CHOICES[args.first]
+    config = RoomConfig(
+        code=new_room_code(),
+        save_id=new_save_id(),
+        mode=Mode(args.mode),
+        players=args.players,
+        seed=rng.randrange(2**31) if args.seed is None else args.seed,
+        first=rng.randrange(2) if first is None else first,
+        kinds=_seat_kinds(args.vs, args.players),
+        spectators=args.spectators,
+    )
+    return Room(rules, config)
+
+
+def _say(text: str) -> None:
+    """One line for the host's operator, at once."""
+    print(text, flush=True)
+
+
+def _announce(room: Any, bind: str, port: int) -> None:
+    """The room code, where the server listens, and the join command for each open seat."""
+    _say(t("net.cli.room_code", code=room.config.code))
+    if bind in LOCAL_BINDS:
+        _say(t("net.cli.listening_local", bind=shown(bind), port=port))
+        reach = "127.0.0.1" if bind != "::1" else "[::1]"
+    else:
+        _say(t("net.cli.listening_all", bind=shown(bind), port=port))
+        reach = bind if bind not in ("0.0.0.0", "::") else shown(socket.gethostname())
+    for seat in room.open_seats():
+        colour = t("seat.green") if seat % 2 == 0 else t("seat.blue")
+        command = f"agent-avenue join {reach}:{port} {room.config.code} --seat {seat}"
+        _say(t("net.cli.join_line", seat=seat, colour=colour, command=command))
+    for seat, kind in enumerate(room.config.kinds):
+        if is_bot(kind):
+            _say(t("net.cli.computer_line", seat=seat, kind=kind))
+
+
+def run_host(args: argparse.Namespace) -> int:
+    """Run the server until its game is over and its players have left (or Ctrl-C)."""
+    rules = load_rules()
+    from agent_avenue.net.hosting import load_rooms
+
+    rooms, problems = ([], []) if args.new else load_rooms(rules, None)
+    for problem in problems:
+        _say(t("net.cli.bad_room_file", problem=shown(problem)))
+    if rooms:
+        room = rooms[0]
+        session = room.session
+        turn = session.view(None).turn if session is not None else 0
+        _say(t("net.cli.resuming", code=room.config.code, turn=turn))
+    else:
+        room = _new_room(args, rules)
+    try:
+        return asyncio.run(_serve(room, rules, args.bind, args.port))
+    except KeyboardInterrupt:
+        return 0
+    except OSError as exc:
+        raise UsageError(
+            t("net.cli.cannot_listen", bind=shown(args.bind), port=args.port, why=shown(exc))
+        ) from None
+
+
+async def _serve(room: Any, rules: Rules, bind: str, port: int) -> int:
+    """Serve the room; stop on SIGTERM/SIGINT or once the finished game's clients are gone."""
+    from agent_avenue.net.hosting import write_room_file
+    from agent_avenue.net.server import GameServer
+
+    server = GameServer(rules, None, notice=_say)
+    hosted = server.add(room)
+    write_room_file(room, None)
+    listening = await server.listen(bind, port)
+    actual = listening.sockets[0].getsockname()[1] if listening.sockets else port
+    _announce(room, bind, actual)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    waiting = asyncio.create_task(stop.wait())
+    finished = asyncio.create_task(hosted.finished.wait())
+    await asyncio.wait({waiting, finished}, return_when=asyncio.FIRST_COMPLETED)
+    if hosted.finished.is_set() and not stop.is_set():
+        _say(t("net.cli.game_over"))
+        deadline = loop.time() + GRACE_SECONDS
+        while hosted.peers and loop.time() < deadline and not stop.is_set():
+            await asyncio.sleep(0.2)
+    waiting.cancel()
+    finished.cancel()
+    await server.close([listening])
+    sys.stdout.flush()
+    return 0
+
+
+def _run(args: argparse.Namespace, context: Context) -> int:
+    """The command table's entry: run the server."""
+    return run_host(args)
+
+
+HOST = Command(
+    name="host",
+    help=lambda: t("net.cli.host_help"),
+    add_arguments=add_host_arguments,
+    run=_run,
+    description=lambda: t("net.cli.host_description"),
+)
+"""`agent-avenue host`."""

@@ -1,0 +1,93 @@
+"""`agent-avenue join HOST[:PORT] CODE`: play a seat of a game hosted on another machine."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+
+from agent_avenue.cli.arguments import UsageError
+from agent_avenue.cli.command import Command, Context
+from agent_avenue.data.player_names import name_problem
+from agent_avenue.data.printable import shown
+from agent_avenue.i18n import t
+
+DEFAULT_PORT = 8765
+CODE_LIMIT = 16
+
+__all__ = ["JOIN", "add_join_arguments", "parse_address", "run_join"]
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """HOST, HOST:PORT or [IPv6]:PORT; UsageError (one sentence) for anything else."""
+    value = text.strip()
+    host, port = value, DEFAULT_PORT
+    if value.startswith("["):
+        inside, _, rest = value[1:].partition("]")
+        host = inside
+        if rest:
+            if not rest.startswith(":"):
+                raise UsageError(t("net.cli.bad_address", text=shown(text)))
+            port = _port_of(rest[1:], text)
+    elif value.count(":") == 1:
+        host, _, number = value.partition(":")
+        port = _port_of(number, text)
+    if not host or any(not (c.isalnum() or c in ".-_:") for c in host):
+        raise UsageError(t("net.cli.bad_address", text=shown(text)))
+    return host, port
+
+
+def _port_of(number: str, text: str) -> int:
+    """The port part of an address."""
+    if not number.isdigit() or not 0 < int(number) <= 65535:
+        raise UsageError(t("net.cli.bad_address", text=shown(text)))
+    return int(number)
+
+
+def add_join_arguments(join: argparse.ArgumentParser) -> None:
+    """The arguments and options of `join`."""
+    join.add_argument("address", metavar="HOST[:PORT]", help=t("net.cli.address_help"))
+    join.add_argument("code", metavar="CODE", help=t("net.cli.code_help"))
+    join.add_argument("--name", default=None, help=t("net.cli.name_help"))
+    join.add_argument(
+        "--seat", type=int, choices=(0, 1, 2, 3), action="append", help=t("net.cli.seat_help")
+    )
+    join.add_argument("--watch", action="store_true", help=t("net.cli.watch_help"))
+
+
+def run_join(args: argparse.Namespace) -> int:
+    """Check the arguments, then play in the terminal until the game is over."""
+    host, port = parse_address(args.address)
+    code = args.code.strip().upper()
+    if not code.isalnum() or len(code) > CODE_LIMIT:
+        raise UsageError(t("net.cli.bad_code", text=shown(args.code)))
+    if args.name is not None:
+        problem = name_problem([args.name])
+        if problem is not None:
+            raise UsageError(problem)
+    if args.watch and args.seat:
+        raise UsageError(t("net.cli.watch_or_seat"))
+    from agent_avenue.net.client import GameClient
+    from agent_avenue.net.text_client import run_text_client
+
+    client = GameClient(
+        host, port, code, name=args.name, seats=tuple(args.seat or ()), spectate=args.watch
+    )
+    try:
+        return asyncio.run(run_text_client(client))
+    except KeyboardInterrupt:
+        return 0
+
+
+def _run(args: argparse.Namespace, context: Context) -> int:
+    """The command table's entry: join and play."""
+    return run_join(args)
+
+
+JOIN = Command(
+    name="join",
+    help=lambda: t("net.cli.join_help"),
+    add_arguments=add_join_arguments,
+    run=_run,
+    description=lambda: t("net.cli.join_description"),
+)
+"""`agent-avenue join`."""

@@ -1,0 +1,287 @@
+"""A room being served: its connections, one lock for its moves, its computer players, its saves.
+
+Every move goes through here in order: checked by the room (the engine decides), applied,
+autosaved, and only then are the new views sent, each to the seats that may see it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from agent_avenue.bots import Bot, make_bot, think
+from agent_avenue.data.printable import shown, shown_sentence
+from agent_avenue.engine import Action, Rules
+from agent_avenue.net.hosting import record_room, save_room, write_room_file
+from agent_avenue.net.peer import Peer
+from agent_avenue.net.protocol import (
+    ActionMsg,
+    GameOverMsg,
+    Hello,
+    SeatsMsg,
+    SeatToken,
+    StageModel,
+    TableMsg,
+    ViewMsg,
+    Welcome,
+    encode,
+)
+from agent_avenue.net.room import Room, bot_seed
+from agent_avenue.net.views import entry_model, result_model, view_model
+from agent_avenue.play.seats import bot_kind, bot_level, is_bot
+from agent_avenue.play.session import LogEntry
+from agent_avenue.storage import StorageError
+
+__all__ = ["HostedRoom", "Notice", "stderr_notice"]
+
+Notice = Callable[[str], None]
+"""Where the server tells its operator what happens (names, never cards)."""
+
+
+def stderr_notice(text: str) -> None:
+    """The default notice: one line on stderr."""
+    print(text, file=sys.stderr, flush=True)
+
+
+class HostedRoom:
+    """A room on the server with the connections that joined it."""
+
+    def __init__(
+        self,
+        room: Room,
+        rules: Rules,
+        home: Path | str | None,
+        *,
+        autosave: bool = True,
+        notice: Notice = stderr_notice,
+        bot_override: str | None = None,
+    ) -> None:
+        """Serve `room`; its files go in the data folder `home` (None: the user's)."""
+        self.room = room
+        self.rules = rules
+        self.home = home
+        self.autosave = autosave
+        self.notice = notice
+        self.peers: list[Peer] = []
+        self.lock = asyncio.Lock()
+        self.finished = asyncio.Event()
+        self._bots: dict[int, Bot] = {
+            seat: make_bot(bot_override or bot_kind(bot_level(kind)))
+            for seat, kind in enumerate(room.config.kinds)
+            if is_bot(kind)
+        }
+        self._bot_task: asyncio.Task[None] | None = None
+        if room.session is not None and room.session.result is not None:
+            self.finished.set()
+
+    def __repr__(self) -> str:
+        return f"HostedRoom({self.room!r}, peers={len(self.peers)})"
+
+    # Joining and leaving -----------------------------------------------------------------------
+
+    async def admit(self, peer: Peer, hello: Hello) -> None:
+        """Seat a client (Refused if the hello asks for what it may not have)."""
+        async with self.lock:
+            attendee = self.room.join(hello)
+            peer.attendee = attendee
+            peer.room_code = self.room.config.code
+            self.peers.append(peer)
+            if attendee.new_tokens:
+                await self._write_file()
+            peer.send(self._welcome(peer))
+            self._tell_seats()
+            self._notice_join(peer)
+            if self.room.ready():
+                self.room.start()
+                await self._save()
+                await self._write_file()  # now marked started: only its save resumes it
+                for each in self.peers:
+                    self._send_table(each)
+                self._send_views(None)
+                self._wake_bot()
+            elif self.room.session is not None:
+                self._send_table(peer)
+                self._send_views(None, only=peer)
+
+    async def leave(self, peer: Peer) -> None:
+        """A client went away: its seats wait for their tokens."""
+        async with self.lock:
+            if peer.attendee is not None:
+                self.room.leave(peer.attendee)
+            if peer in self.peers:
+                self.peers.remove(peer)
+                self._tell_seats()
+                self.notice(self._names_line(peer, "net.host.left"))
+
+    def _welcome(self, peer: Peer) -> Welcome:
+        """The answer to a client's hello: its seats (and new tokens) and the game's shape."""
+        attendee = peer.attendee
+        assert attendee is not None
+        cfg = self.room.config
+        return Welcome(
+            room=cfg.code,
+            seats=list(attendee.seats),
+            tokens=[SeatToken(seat=s, token=tok) for s, tok in attendee.new_tokens],
+            spectator=attendee.spectator,
+            players=cfg.players,
+            mode=cfg.mode.value,
+            kinds=list(cfg.kinds),
+            rules_version=self.rules.version,
+        )
+
+    def _tell_seats(self) -> None:
+        """Tell everyone who sits where and who is connected."""
+        room = self.room
+        message = SeatsMsg(
+            names=list(room.names),
+            connected=[
+                seat in room.holders or is_bot(kind) for seat, kind in enumerate(room.config.kinds)
+            ],
+            kinds=list(room.config.kinds),
+            started=room.session is not None,
+        )
+        text = encode(message)
+        for peer in self.peers:
+            peer.send_text(text)
+
+    def _names_line(self, peer: Peer, key: str) -> str:
+        """A line for the operator: who joined or left (names made safe)."""
+        from agent_avenue.i18n import t
+
+        attendee = peer.attendee
+        if attendee is None or attendee.spectator:
+            return t(key, who=t("net.host.spectator"))
+        names = ", ".join(shown(self.room.names[s] or "?") for s in attendee.seats)
+        return t(key, who=names)
+
+    def _notice_join(self, peer: Peer) -> None:
+        """Tell the operator that someone joined."""
+        self.notice(self._names_line(peer, "net.host.joined"))
+
+    # The game ----------------------------------------------------------------------------------
+
+    def _send_table(self, peer: Peer) -> None:
+        """The names and the whole public log, to one client."""
+        session = self.room.session
+        assert session is not None
+        peer.send(
+            TableMsg(
+                seat_names=list(session.seat_names),
+                opening=entry_model(session.opening),
+                log=[entry_model(entry) for entry in session.log],
+            )
+        )
+
+    def _send_views(self, entry: LogEntry | None, only: Peer | None = None) -> None:
+        """Each client's views after a step: one per seat it holds, or the public one."""
+        session = self.room.session
+        assert session is not None
+        stage = session.stage
+        stage_model = StageModel(
+            phase=stage.phase.value, actor=stage.actor, audience=stage.audience, team=stage.team
+        )
+        step = len(session.record.moves)
+        entry_sent = None if entry is None else entry_model(entry)
+        texts: dict[int | None, str] = {}
+        for peer in [only] if only is not None else self.peers:
+            attendee = peer.attendee
+            if attendee is None:
+                continue
+            for seat in (None,) if attendee.spectator else attendee.seats:
+                if seat not in texts:
+                    message = ViewMsg(
+                        seat=seat,
+                        step=step,
+                        stage=stage_model,
+                        view=view_model(session.view(seat)),
+                        entry=entry_sent,
+                        team_legal=[] if seat is None else self.room.team_legal(seat),
+                    )
+                    texts[seat] = encode(message)
+                peer.send_text(texts[seat])
+
+    async def act(self, peer: Peer, message: ActionMsg) -> None:
+        """A client's move: checked, applied, saved, then everyone's new views (or Refused)."""
+        async with self.lock:
+            attendee = peer.attendee
+            assert attendee is not None
+            action = self.room.check(attendee, message)
+            await self._apply(action)
+
+    async def _apply(self, action: Action) -> None:
+        """Apply a checked action (lock held), save, and tell everyone."""
+        session = self.room.session
+        assert session is not None
+        session.play(action)
+        await self._save()
+        self._send_views(session.log[-1])
+        if session.result is not None:
+            await self._finish()
+        else:
+            self._wake_bot()
+
+    async def _finish(self) -> None:
+        """Record the finished game on the server's score sheet and tell everyone."""
+        session = self.room.session
+        assert session is not None and session.result is not None
+        if self.autosave:
+            try:
+                problem = await asyncio.to_thread(record_room, self.room, self.rules, self.home)
+            except StorageError as exc:
+                problem = str(exc)
+            if problem is not None:
+                self.notice(shown_sentence(problem))
+        over = GameOverMsg(result=result_model(session.result), seat_names=list(session.seat_names))
+        for peer in self.peers:
+            peer.send(over)
+        self.finished.set()
+
+    async def _save(self) -> None:
+        """Autosave the game (lock held); a failure is told to the operator, play goes on."""
+        if not self.autosave:
+            return
+        try:
+            problem = await asyncio.to_thread(save_room, self.room, self.home)
+        except StorageError as exc:
+            problem = str(exc)
+        if problem is not None:
+            self.notice(shown_sentence(problem))
+
+    async def _write_file(self) -> None:
+        """Keep the room's seats (token hashes) on disk, for a restarted server."""
+        if not self.autosave:
+            return
+        try:
+            await asyncio.to_thread(write_room_file, self.room, self.home)
+        except StorageError as exc:
+            self.notice(shown_sentence(str(exc)))
+
+    # The computer ------------------------------------------------------------------------------
+
+    def _wake_bot(self) -> None:
+        """Start the computer's decision if a computer seat must decide now."""
+        if self.room.bot_to_move() is None:
+            return
+        if self._bot_task is None or self._bot_task.done():
+            self._bot_task = asyncio.create_task(self._bot_moves())
+
+    async def _bot_moves(self) -> None:
+        """The computer plays its seats' decisions, each from that seat's view only."""
+        session = self.room.session
+        assert session is not None
+        while (seat := self.room.bot_to_move()) is not None:
+            step = len(session.record.moves)
+            view = session.view(seat)  # all the computer ever gets: never the game state
+            seed = bot_seed(self.room.config.seed, step, seat)
+            action = await asyncio.to_thread(think, self._bots[seat], view, seed)
+            async with self.lock:
+                if self.room.bot_to_move() != seat or len(session.record.moves) != step:
+                    continue
+                await self._apply(action)
+
+    async def close(self) -> None:
+        """Stop the computer's thinking (the server is stopping)."""
+        if self._bot_task is not None:
+            self._bot_task.cancel()

@@ -1,0 +1,336 @@
+"""The wire protocol: one pydantic model per message, JSON text over WebSockets, version 1.
+
+Every message is a JSON object whose `type` names it. A client's message is checked here, at
+the edge, before anything else reads it: at most MAX_CLIENT_MESSAGE bytes, valid JSON, one of
+the client models with no unknown field. docs/protocol.md describes every message.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+PROTOCOL_VERSION = 1
+MAX_CLIENT_MESSAGE = 4096
+"""The largest message a client may send, in bytes (a hello is about 200)."""
+TRANSPORT_LIMIT = 64 * 1024
+"""Frames larger than this close the connection (code 1009) before they are even read."""
+MAX_SERVER_MESSAGE = 1024 * 1024
+"""The largest message a client accepts from a server (a view is a few kilobytes)."""
+
+Seat = Annotated[int, Field(ge=0, le=3)]
+Word = Annotated[str, Field(max_length=64)]
+Token = Annotated[str, Field(min_length=1, max_length=64)]
+
+__all__ = [
+    "MAX_CLIENT_MESSAGE",
+    "MAX_SERVER_MESSAGE",
+    "PROTOCOL_VERSION",
+    "TRANSPORT_LIMIT",
+    "ActionMsg",
+    "ClientMessage",
+    "ErrorMsg",
+    "EventModel",
+    "GameOverMsg",
+    "Hello",
+    "LogEntryModel",
+    "Ping",
+    "Pong",
+    "ProtocolError",
+    "ResultModel",
+    "SeatToken",
+    "SeatsMsg",
+    "ServerMessage",
+    "SideModel",
+    "StageModel",
+    "TableMsg",
+    "ViewModel",
+    "ViewMsg",
+    "Welcome",
+    "decode_client",
+    "decode_server",
+    "encode",
+]
+
+
+class _Model(BaseModel):
+    """Frozen, and no field the protocol does not name."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# Client to server ------------------------------------------------------------------------------
+
+
+class Hello(_Model):
+    """The first message of a connection: which room, and which seats (or watching)."""
+
+    type: Literal["hello"] = "hello"
+    version: int
+    room: Annotated[str, Field(max_length=16)]
+    name: Annotated[str, Field(max_length=64)] | None = None
+    tokens: Annotated[list[Token], Field(max_length=4)] = []
+    seats: Annotated[list[Seat], Field(max_length=4)] = []
+    spectate: bool = False
+
+
+class ActionMsg(_Model):
+    """A move in the notation, for `seat` (default: the seat that must decide now)."""
+
+    type: Literal["action"] = "action"
+    move: Annotated[str, Field(max_length=100)]
+    seat: Seat | None = None
+    step: Annotated[int, Field(ge=0)] | None = None
+
+
+class Ping(_Model):
+    """Are you there? The server answers with a pong carrying the same nonce."""
+
+    type: Literal["ping"] = "ping"
+    nonce: Annotated[int, Field(ge=0, le=2**53)] = 0
+
+
+ClientMessage = Annotated[Hello | ActionMsg | Ping, Field(discriminator="type")]
+_CLIENT = TypeAdapter[Hello | ActionMsg | Ping](ClientMessage)
+
+
+# The parts of a view ---------------------------------------------------------------------------
+
+
+class EventModel(_Model):
+    """One event of a step, as the receiving seat may know it."""
+
+    kind: Word
+    side: int
+    agent: Word | None = None
+    card: Word | None = None
+    count: int = 0
+    value: int = 0
+    start: int = 0
+    end: int = 0
+    agents: list[Word] = []
+    seat: int | None = None
+
+
+class LogEntryModel(_Model):
+    """The public events of one step and the turn it happened in."""
+
+    turn: int
+    events: list[EventModel]
+
+
+class ConditionModel(_Model):
+    """One end condition a side met."""
+
+    side: int
+    reason: Word
+    wins: bool
+
+
+class ResultModel(_Model):
+    """How the game ended."""
+
+    winner: int
+    conditions: list[ConditionModel]
+    by_tie_rule: bool
+
+
+class SideModel(_Model):
+    """What everyone may know about one side."""
+
+    index: int
+    home: int
+    position: int
+    progress: int
+    in_play: list[Word]
+    ongoing: list[Word]
+    hand_size: int
+    discards_left: int
+    member_hand_sizes: list[int]
+    member_discards_left: list[int]
+
+
+class ViewModel(_Model):
+    """A seat's PlayerView (None: the public one) with actions in the notation."""
+
+    seat: int | None
+    mode: Word
+    turn: int
+    active: int
+    phase: Word
+    to_act: int | None
+    hand: list[Word]
+    discarded: list[Word]
+    sides: list[SideModel]
+    deck_size: int
+    supply: list[Word]
+    market_deck_size: int
+    market_discard: list[Word]
+    face_up: Word | None
+    face_down: Word | None
+    pending_card: Word | None
+    pending_side: int | None
+    pending_agent: Word | None
+    legal: list[Annotated[str, Field(max_length=100)]]
+    result: ResultModel | None
+    events: list[EventModel]
+    leader: int | None
+
+
+# Server to client ------------------------------------------------------------------------------
+
+
+class SeatToken(_Model):
+    """The secret that gives back `seat` on a later connection."""
+
+    seat: Seat
+    token: Token
+
+
+class Welcome(_Model):
+    """The answer to a hello: the seats this connection holds and the game's shape."""
+
+    type: Literal["welcome"] = "welcome"
+    version: int = PROTOCOL_VERSION
+    room: str
+    seats: list[Seat]
+    tokens: list[SeatToken]
+    spectator: bool
+    players: int
+    mode: Word
+    kinds: list[Word]
+    rules_version: Word
+
+
+class SeatsMsg(_Model):
+    """Who sits where: the name of each seat (None: still open) and who is connected."""
+
+    type: Literal["seats"] = "seats"
+    names: list[str | None]
+    connected: list[bool]
+    kinds: list[Word]
+    started: bool
+
+
+class TableMsg(_Model):
+    """The game has begun (or was rejoined): names and the whole public log so far."""
+
+    type: Literal["table"] = "table"
+    seat_names: list[str]
+    opening: LogEntryModel
+    log: list[LogEntryModel]
+
+
+class StageModel(_Model):
+    """What the table waits for: who decides, whose screen is private (None: public), and in a
+    team game the side that decides together."""
+
+    phase: Word
+    actor: int | None
+    audience: int | None
+    team: int | None
+
+
+class ViewMsg(_Model):
+    """A seat's view after a step; `entry` is that step's public log line."""
+
+    type: Literal["view"] = "view"
+    seat: int | None
+    step: int
+    stage: StageModel
+    view: ViewModel
+    entry: LogEntryModel | None = None
+    team_legal: list[Annotated[str, Field(max_length=100)]] = []
+
+
+class ErrorMsg(_Model):
+    """Something this client sent was refused: a code, a reason and one sentence."""
+
+    type: Literal["error"] = "error"
+    code: Word
+    reason: Word | None = None
+    message: Annotated[str, Field(max_length=600)]
+
+
+class GameOverMsg(_Model):
+    """The game has ended; the server has written it on its score sheet."""
+
+    type: Literal["game_over"] = "game_over"
+    result: ResultModel
+    seat_names: list[str]
+
+
+class Pong(_Model):
+    """The answer to a ping."""
+
+    type: Literal["pong"] = "pong"
+    nonce: int = 0
+
+
+ServerMessage = Annotated[
+    Welcome | SeatsMsg | TableMsg | ViewMsg | ErrorMsg | GameOverMsg | Pong,
+    Field(discriminator="type"),
+]
+_SERVER = TypeAdapter[Welcome | SeatsMsg | TableMsg | ViewMsg | ErrorMsg | GameOverMsg | Pong](
+    ServerMessage
+)
+
+
+# Reading and writing ---------------------------------------------------------------------------
+
+
+class ProtocolError(ValueError):
+    """A message that is not in the protocol; `code` says how (too_big, bad_json, bad_message)."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        """Keep the code apart from the (safe, short) detail."""
+        super().__init__(code if not detail else f"{code}: {detail}")
+        self.code = code
+        self.detail = detail
+
+
+def _load_json(data: str | bytes, limit: int) -> object:
+    """The JSON value of a message of at most `limit` bytes; ProtocolError otherwise."""
+    raw = data.encode("utf-8", "replace") if isinstance(data, str) else data
+    if len(raw) > limit:
+        raise ProtocolError("too_big")
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):  # UnicodeDecodeError is a ValueError
+        raise ProtocolError("bad_json") from None
+
+
+def _first_problem(exc: ValidationError) -> str:
+    """Where the first problem is, as field names only (never the value that was sent)."""
+    errors = exc.errors(include_input=False, include_url=False)
+    if not errors:
+        return ""
+    where = ".".join(str(part) for part in errors[0]["loc"])
+    return where[:60]
+
+
+def decode_client(data: str | bytes) -> Hello | ActionMsg | Ping:
+    """A client's message, checked: size, JSON, then the model; ProtocolError otherwise."""
+    value = _load_json(data, MAX_CLIENT_MESSAGE)
+    try:
+        return _CLIENT.validate_python(value)
+    except ValidationError as exc:
+        raise ProtocolError("bad_message", _first_problem(exc)) from None
+
+
+def decode_server(
+    data: str | bytes,
+) -> Welcome | SeatsMsg | TableMsg | ViewMsg | ErrorMsg | GameOverMsg | Pong:
+    """A server's message, checked the same way; ProtocolError otherwise."""
+    value = _load_json(data, MAX_SERVER_MESSAGE)
+    try:
+        return _SERVER.validate_python(value)
+    except ValidationError as exc:
+        raise ProtocolError("bad_message", _first_problem(exc)) from None
+
+
+def encode(message: BaseModel) -> str:
+    """A message as the JSON text sent on the wire."""
+    return message.model_dump_json()

@@ -1,0 +1,34 @@
+"""A token bucket per connection: a burst of messages is fine, a flood is refused."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+__all__ = ["RateLimit"]
+
+
+class RateLimit:
+    """Allows `burst` messages at once and `rate` per second after that."""
+
+    __slots__ = ("_clock", "_last", "_tokens", "burst", "rate")
+
+    def __init__(
+        self, rate: float, burst: int, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        """A full bucket."""
+        self.rate = rate
+        self.burst = burst
+        self._clock = clock
+        self._tokens = float(burst)
+        self._last = clock()
+
+    def allow(self) -> bool:
+        """Whether one more message may be handled now (it uses up one token if so)."""
+        now = self._clock()
+        self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
+        self._last = now
+        if self._tokens >= 1.0:
+            self._tokens -= 1.0
+            return True
+        return False

@@ -1,0 +1,190 @@
+"""A plain text client for `agent-avenue join`: prints the seat's view, reads moves typed in the
+notation, and rejoins by itself after a dropped connection."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Callable
+
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from agent_avenue.data.printable import shown, shown_sentence
+from agent_avenue.engine import Action, NotationError, PlayerView, format_action, parse_action
+from agent_avenue.i18n import t
+from agent_avenue.net.client import GameClient, JoinRefused
+from agent_avenue.net.errors import ERROR_CODES, error_text
+from agent_avenue.net.protocol import ErrorMsg, GameOverMsg, ProtocolError, SeatsMsg, ViewMsg
+from agent_avenue.net.table import RemoteTable
+
+RETRIES = 30
+"""Reconnection attempts after a drop (about a minute in all) before giving up."""
+NETWORK_ERRORS = (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError)
+
+__all__ = ["describe_view", "run_text_client"]
+
+
+def _words(items: tuple[str, ...]) -> str:
+    """Card ids in a row, or a dash for none."""
+    return " ".join(items) if items else "-"
+
+
+def describe_view(view: PlayerView, table: RemoteTable) -> list[str]:
+    """The lines that show one seat's view (only what that view holds)."""
+    names = table.seat_names
+    lines = [t("net.text.turn", turn=view.turn, phase=view.phase.value, deck=view.deck_size)]
+    for side in view.sides:
+        lines.append(
+            t(
+                "net.text.side",
+                name=shown(table.names[side.index]),
+                position=side.position,
+                agents=_words(side.in_play),
+                cards=side.hand_size,
+            )
+        )
+    if view.mode.value == "advanced":
+        lines.append(t("net.text.supply", cards=_words(view.supply)))
+    if view.seat is not None:
+        lines.append(t("net.text.hand", name=shown(names[view.seat]), cards=_words(view.hand)))
+    if view.face_up is not None:
+        lines.append(t("net.text.offer", up=view.face_up, down=view.face_down or "?"))
+    return lines
+
+
+def _error_line(error: ErrorMsg) -> str:
+    """A refusal in this client's own language when it knows the code, else the server's."""
+    if error.code in ERROR_CODES and error.code not in ("bad_name", "version"):
+        return error_text(error.code, error.reason)
+    return shown_sentence(error.message)
+
+
+class _TextPlayer:
+    """The text client's loop: show what arrives, send what is typed."""
+
+    def __init__(self, client: GameClient, out: Callable[[str], None]) -> None:
+        """A player on an already joined client."""
+        self.client = client
+        self.out = out
+        self.lines: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def show(self, message: object) -> None:
+        """Print what a message changes for this player."""
+        table = self.client.table
+        assert table is not None
+        if isinstance(message, SeatsMsg) and not message.started:
+            waiting = [seat for seat, name in enumerate(message.names) if name is None]
+            self.out(t("net.text.waiting", count=len(waiting)))
+        elif isinstance(message, ViewMsg) and message.step == table.step:
+            seat = message.seat
+            if seat is None or seat == table.seats[-1]:
+                for line in describe_view(table.view(seat), table):
+                    self.out(line)
+                self._prompt(table)
+        elif isinstance(message, ErrorMsg):
+            self.out(_error_line(message))
+        elif isinstance(message, GameOverMsg):
+            winner = table.names[message.result.winner]
+            self.out(t("net.text.game_over", winner=shown(winner)))
+
+    def _prompt(self, table: RemoteTable) -> None:
+        """Say whose decision it is; list the moves when it is ours."""
+        decisions = table.legal()
+        if not decisions:
+            actor = table.stage.actor
+            who = table.seat_names[actor] if actor is not None else "?"
+            self.out(t("net.text.wait_for", name=shown(who)))
+            return
+        for seat, moves in decisions:
+            self.out(t("net.text.your_move", name=shown(table.seat_names[seat])))
+            self.out("  " + " | ".join(_move_texts(moves)))
+
+    async def typed(self, text: str) -> bool:
+        """Handle one typed line; False to stop."""
+        table = self.client.table
+        assert table is not None
+        text = text.strip()
+        if text in ("quit", "exit"):
+            return False
+        if not text:
+            return True
+        decisions = table.legal()
+        if not decisions:
+            self.out(t("net.error.not_your_turn"))
+            return True
+        try:
+            action = parse_action(text, table.rules)
+        except NotationError:
+            self.out(t("net.error.bad_move"))
+            return True
+        seat = decisions[0][0]
+        await table.play(action, seat)
+        return True
+
+
+def _move_texts(moves: tuple[Action, ...]) -> list[str]:
+    """The legal moves in the notation."""
+    return [format_action(move) for move in moves]
+
+
+async def _read_lines(queue: asyncio.Queue[str | None]) -> None:
+    """Feed stdin's lines into a queue (None at the end of input)."""
+    loop = asyncio.get_running_loop()
+    while True:
+        line = await loop.run_in_executor(None, sys.stdin.readline)
+        await queue.put(line if line else None)
+        if not line:
+            return
+
+
+async def _play(player: _TextPlayer) -> bool:
+    """Until the game ends or input stops: True if the game ended, False if the player quit."""
+    client = player.client
+    assert client.table is not None
+    while client.table.over is None:
+        receiving = asyncio.create_task(client.receive())
+        typing = asyncio.create_task(player.lines.get())
+        done, _ = await asyncio.wait({receiving, typing}, return_when=asyncio.FIRST_COMPLETED)
+        if receiving in done:
+            player.show(receiving.result())
+        else:
+            receiving.cancel()
+        if typing in done:
+            line = typing.result()
+            if line is None or not await player.typed(line):
+                return False
+        else:
+            typing.cancel()
+    return True
+
+
+async def run_text_client(client: GameClient, out: Callable[[str], None] = print) -> int:
+    """Join and play in the terminal; rejoin after drops. Exit status 0, or 2 if refused."""
+    player = _TextPlayer(client, out)
+    reader = asyncio.create_task(_read_lines(player.lines))
+    try:
+        for attempt in range(RETRIES):
+            try:
+                table = await client.join()
+                out(t("net.text.joined", seats=", ".join(str(s) for s in table.seats) or "-"))
+                await _play(player)
+                return 0
+            except JoinRefused as refused:
+                out(_error_line(refused.error))
+                if refused.error.code != "seat_in_use" or attempt == RETRIES - 1:
+                    return 2
+                # The server has not yet noticed that this seat's last connection is gone.
+                await asyncio.sleep(min(0.5 * (attempt + 1), 3.0))
+            except ProtocolError:
+                out(t("net.text.bad_server"))
+                return 2
+            except NETWORK_ERRORS:
+                if attempt == RETRIES - 1:
+                    break
+                out(t("net.text.reconnecting"))
+                await asyncio.sleep(min(0.5 * (attempt + 1), 3.0))
+        out(t("net.text.gone"))
+        return 2
+    finally:
+        reader.cancel()
+        await client.close()
