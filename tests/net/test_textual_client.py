@@ -158,3 +158,23 @@ async def test_one_seat_plays_a_whole_duel_without_handoffs_or_leaks(tmp_path: P
     assert problem is None and len(rows) == 1
     assert rows[0].names == ("Ann", "Bob")
     assert not list(storage.games_dir().glob("*.json")), "no game file: no moves it never saw"
+
+
+async def test_two_seats_of_one_side_hand_the_terminal_over_between_them(tmp_path: Path) -> None:
+    """A client holding both green seats of a 4-player game shows the handoffs between them
+    (hot seat within a team) and never blue's cards; the game ends on the game-over screen."""
+    from ui.test_team_app import TeamKeyPlayer
+
+    kinds = ("human",) * 4
+    async with serving(tmp_path / "server", kinds, seed=5) as (hosted, port):
+        room = hosted.room.config.code
+        green = GameClient(LOOPBACK, port, room, name="Ann", seats=(0, 2), home=tmp_path / "g")
+        blue = GameClient(LOOPBACK, port, room, name="Bob", seats=(1, 3), home=tmp_path / "b")
+        app = make_remote(green)
+        async with app.run_test(size=(110, 36)) as pilot:
+            other = asyncio.create_task(play_out(blue, bot_chooser("random", 5), timeout=TIMEOUT))
+            seen = await drive(app, pilot, hosted, TeamKeyPlayer(3), (0, 2))
+            await asyncio.wait_for(other, TIMEOUT)
+        await blue.close()
+    assert "HandoffScreen" in seen
+    assert "GameOverScreen" in seen
