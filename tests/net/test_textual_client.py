@@ -178,3 +178,41 @@ async def test_two_seats_of_one_side_hand_the_terminal_over_between_them(tmp_pat
         await blue.close()
     assert "HandoffScreen" in seen
     assert "GameOverScreen" in seen
+
+
+async def _until(pilot: Any, done: Any, what: str) -> None:
+    """Let the app run until `done()` holds (AssertionError after TIMEOUT seconds)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + TIMEOUT
+    while not done():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await pilot.pause(0.01)
+
+
+async def test_a_refused_move_shows_one_sentence_on_the_panel(tmp_path: Path) -> None:
+    """A move the server refuses (out of turn) is answered by its sentence on the panel; the
+    table stays where it was and the game goes on."""
+    from agent_avenue.engine import Offer
+    from agent_avenue.ui.messages import ActionChosen
+    from agent_avenue.ui.widgets.panels import OfferPanel
+
+    async with serving(tmp_path / "server", ("human", "human")) as (hosted, port):
+        room = hosted.room.config.code
+        green = GameClient(LOOPBACK, port, room, name="Ann", seats=(0,), home=tmp_path / "g")
+        blue = GameClient(LOOPBACK, port, room, name="Bob", seats=(1,), home=tmp_path / "b")
+        app = make_remote(green)
+        async with app.run_test(size=(100, 32)) as pilot:
+            await blue.join()
+
+            def panel() -> object:
+                return getattr(app.screen, "panel", None)
+
+            await _until(pilot, lambda: isinstance(panel(), OfferPanel), "green's offer")
+            hand = app.remote.source.view(0).hand
+            await pilot.press(*KeyPlayer(1, discard_rate=0).keys_for(_Seen(app)))  # type: ignore[arg-type]
+            await _until(pilot, lambda: isinstance(panel(), WaitingPanel), "blue's turn")
+            app.post_message(ActionChosen(Offer(hand[0], hand[1])))
+            await _until(pilot, lambda: "It is not your turn." in screen_text(app), "refusal")  # type: ignore[arg-type]
+            assert isinstance(panel(), WaitingPanel)
+        await blue.close()
