@@ -9,6 +9,8 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from agent_avenue import storage
 from agent_avenue.engine import EventKind, Mode, PlayerView
 from agent_avenue.i18n import agent_name
@@ -108,7 +110,11 @@ def forbidden(session: Session, viewers: tuple[int, ...]) -> set[str]:
 
 
 async def drive(
-    app: RemoteApp, pilot: Any, hosted: HostedRoom, player: KeyPlayer, seats: tuple[int, ...]
+    app: RemoteApp,
+    pilot: Any,
+    hosted: HostedRoom | None,
+    player: KeyPlayer,
+    seats: tuple[int, ...],
 ) -> list[str]:
     """Press keys until the game-over screen; check every screen for the others' secrets."""
     loop = asyncio.get_running_loop()
@@ -120,7 +126,7 @@ async def drive(
             seen.append(kind)
         if isinstance(app.screen, GameOverScreen):
             return seen
-        session = hosted.room.session
+        session = hosted.room.session if hosted is not None else None
         if session is not None and isinstance(app.screen, TableScreen | HandoffScreen):
             text = screen_text(app)  # type: ignore[arg-type]
             bad = forbidden(session, seats)
@@ -186,7 +192,7 @@ async def _until(pilot: Any, done: Any, what: str) -> None:
     deadline = loop.time() + TIMEOUT
     while not done():
         if loop.time() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
+            raise AssertionError(f"timed out waiting for {what}: {screen_kind(pilot.app)}")
         await pilot.pause(0.01)
 
 
@@ -216,3 +222,43 @@ async def test_a_refused_move_shows_one_sentence_on_the_panel(tmp_path: Path) ->
             await _until(pilot, lambda: "It is not your turn." in screen_text(app), "refusal")  # type: ignore[arg-type]
             assert isinstance(panel(), WaitingPanel)
         await blue.close()
+
+
+def test_host_seat_serves_and_plays_the_hosts_own_seat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`agent-avenue host --seat green`: the server runs in the background of the same process,
+    the join command for blue is printed first and shown in the app, and the host plays a
+    whole duel at its own table (driven here by Pilot) against a scripted blue."""
+    from agent_avenue.cli import join
+    from agent_avenue.cli.commands import main
+
+    seen: list[str] = []
+    shown: list[str] = []
+
+    def play(client: GameClient, lines: tuple[str, ...]) -> int:
+        async def game() -> None:
+            blue = GameClient(LOOPBACK, client.port, client.room, name="Bob", seats=(1,))
+            app = RemoteApp(RULES, client, lines)
+            app.animation_delay = app.handoff_delay = 0
+            app.animation_level = "none"
+            async with app.run_test(size=(100, 32)) as pilot:
+                await _until(pilot, lambda: "Room code:" in screen_text(app), "the room code")  # type: ignore[arg-type]
+                shown.append(screen_text(app))  # type: ignore[arg-type]
+                other = asyncio.create_task(
+                    play_out(blue, bot_chooser("random", 2), timeout=TIMEOUT)
+                )
+                seen.extend(await drive(app, pilot, None, KeyPlayer(2), (0,)))
+                await asyncio.wait_for(other, TIMEOUT)
+            await blue.close()
+
+        asyncio.run(game())
+        return 0
+
+    monkeypatch.setattr(join, "load_remote", lambda: play)
+    status = main(["host", "--bind", LOOPBACK, "--port", "0", "--seat", "green", "--name", "Ann"])
+    printed = capsys.readouterr().out
+    assert status == 0
+    assert "Room code:" in printed and "--seat 1" in printed and "--seat 0" not in printed
+    assert "--seat 1" in shown[0]
+    assert "GameOverScreen" in seen and "HandoffScreen" not in seen

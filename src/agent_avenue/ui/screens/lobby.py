@@ -22,9 +22,9 @@ class LobbyScreen(Screen[None]):
     """Lines about the room (the room code, the join commands) and one status line."""
 
     DEFAULT_CSS = """
-    LobbyScreen { align: center middle; }
-    LobbyScreen #lobby-box { width: auto; max-width: 100%; height: auto; padding: 1 2; }
-    LobbyScreen #lobby-status { margin-top: 1; color: $text-accent; }
+    LobbyScreen #lobby-box { width: 100%; height: 1fr; padding: 1 2; }
+    LobbyScreen #lobby-lines { width: 100%; height: auto; }
+    LobbyScreen #lobby-status { width: 100%; height: auto; margin-top: 1; color: $text-accent; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", t("rules.key_close")),
