@@ -262,3 +262,36 @@ def test_host_seat_serves_and_plays_the_hosts_own_seat(
     assert "Room code:" in printed and "--seat 1" in printed and "--seat 0" not in printed
     assert "--seat 1" in shown[0]
     assert "GameOverScreen" in seen and "HandoffScreen" not in seen
+
+
+async def test_a_dropped_connection_says_so_and_rejoins_the_same_seat(tmp_path: Path) -> None:
+    """The connection cut under the table: one sentence on the table, a rejoin with the kept
+    token, and the game goes on to its end at the same seat."""
+    from agent_avenue.ui.widgets.panels import OfferPanel
+
+    async with serving(tmp_path / "server", ("human", "human")) as (hosted, port):
+        room = hosted.room.config.code
+        green = GameClient(LOOPBACK, port, room, name="Ann", seats=(0,), home=tmp_path / "g")
+        blue = GameClient(LOOPBACK, port, room, name="Bob", seats=(1,), home=tmp_path / "b")
+        app = make_remote(green)
+        said: list[str | None] = []
+        say = app.remote.say
+
+        def recording(text: str | None) -> None:
+            said.append(text)
+            say(text)
+
+        app.remote.say = recording  # type: ignore[method-assign]
+        async with app.run_test(size=(100, 32)) as pilot:
+            other = asyncio.create_task(play_out(blue, bot_chooser("random", 6), timeout=TIMEOUT))
+            panel = lambda: getattr(app.screen, "panel", None)  # noqa: E731
+            await _until(pilot, lambda: isinstance(panel(), OfferPanel), "green's offer")
+            first = green.table
+            green.drop()
+            await _until(pilot, lambda: green.table is not first, "the rejoin")
+            seen = await drive(app, pilot, hosted, KeyPlayer(8), (0,))
+            await asyncio.wait_for(other, TIMEOUT)
+        await blue.close()
+    assert "The connection dropped; rejoining…" in said
+    assert green.table is not None and green.table.seats == (0,)
+    assert "GameOverScreen" in seen
