@@ -8,6 +8,7 @@ action goes to the server; the screen moves on only when the server's new views 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import TYPE_CHECKING
 
 from agent_avenue.engine import Action, Discard, Event, EventKind, PlayerView, Recruit
@@ -81,7 +82,16 @@ class RemoteGame(TableShow):
     # The connection ------------------------------------------------------------------------
 
     async def run(self) -> None:
-        """Join, then take in every message until the game is over; rejoin after a drop."""
+        """Join, then take in every message until the game is over; rejoin after a drop; the
+        connection is closed politely at the end (and when the app closes)."""
+        try:
+            await self._connect()
+        finally:
+            with contextlib.suppress(*NETWORK_ERRORS):
+                await self.client.close()
+
+    async def _connect(self) -> None:
+        """The joins and rejoins."""
         for attempt in range(RETRIES):
             pause = min(0.5 * (attempt + 1), 3.0)
             try:
