@@ -238,7 +238,9 @@ def test_host_seat_serves_and_plays_the_hosts_own_seat(
 
     def play(client: GameClient, lines: tuple[str, ...]) -> int:
         async def game() -> None:
-            blue = GameClient(LOOPBACK, client.port, client.room, name="Bob", seats=(1,))
+            # Blue keeps its token in its own data folder (it is another machine).
+            home = tmp_path / "b"
+            blue = GameClient(LOOPBACK, client.port, client.room, name="Bob", seats=(1,), home=home)
             app = RemoteApp(RULES, client, lines)
             app.animation_delay = app.handoff_delay = 0
             app.animation_level = "none"
@@ -250,6 +252,10 @@ def test_host_seat_serves_and_plays_the_hosts_own_seat(
                 )
                 seen.extend(await drive(app, pilot, None, KeyPlayer(2), (0,)))
                 await asyncio.wait_for(other, TIMEOUT)
+                await pilot.press("c")  # the join lines again, over the table
+                await _until(pilot, lambda: "--seat 1" in screen_text(app), "the join lines")  # type: ignore[arg-type]
+                await pilot.press("escape")
+                await _until(pilot, lambda: isinstance(app.screen, GameOverScreen), "closing")
             await blue.close()
 
         asyncio.run(game())
