@@ -22,6 +22,7 @@ DEFAULT_BIND = "127.0.0.1"
 DEFAULT_PORT = 8765
 LOCAL_BINDS = ("127.0.0.1", "localhost", "::1")
 FIRST_CHOICES = {"green": 0, "blue": 1, "random": None}
+SEAT_WORDS = {"green": 0, "blue": 1}
 GRACE_SECONDS = 30.0
 """How long a finished game's server waits for its clients to read the end and leave."""
 
@@ -60,6 +61,18 @@ def add_host_arguments(host: argparse.ArgumentParser) -> None:
     host.add_argument("--seed", type=seed_number, default=None, help=t("language.cli.seed_help"))
     host.add_argument("--spectators", action="store_true", help=t("net.cli.spectators_help"))
     host.add_argument("--new", action="store_true", help=t("net.cli.new_help"))
+    host.add_argument("--seat", type=_seat, default=None, help=t("net.ui.seat_help"))
+    host.add_argument("--name", default=None, help=t("net.cli.name_help"))
+
+
+def _seat(text: str) -> int:
+    """A --seat value: green, blue, or a seat number 0 to 3."""
+    value = text.strip().lower()
+    if value in SEAT_WORDS:
+        return SEAT_WORDS[value]
+    if value in ("0", "1", "2", "3"):
+        return int(value)
+    raise argparse.ArgumentTypeError(t("net.ui.bad_seat", text=shown(text)))
 
 
 def _seat_kinds(given: SeatKinds, players: int) -> SeatKinds:
@@ -99,22 +112,28 @@ def _say(text: str) -> None:
     print(text, flush=True)
 
 
-def _announce(room: Any, bind: str, port: int) -> None:
-    """The room code, where the server listens, and the join command for each open seat."""
-    _say(t("net.cli.room_code", code=room.config.code))
+def _announce(room: Any, bind: str, port: int, own: int | None = None) -> list[str]:
+    """Print the room code, where the server listens, and the join command for each open seat
+    (but `own`, the host's own); the lines printed."""
+    lines = [t("net.cli.room_code", code=room.config.code)]
     if bind in LOCAL_BINDS:
-        _say(t("net.cli.listening_local", bind=shown(bind), port=port))
+        lines.append(t("net.cli.listening_local", bind=shown(bind), port=port))
         reach = "127.0.0.1" if bind != "::1" else "[::1]"
     else:
-        _say(t("net.cli.listening_all", bind=shown(bind), port=port))
+        lines.append(t("net.cli.listening_all", bind=shown(bind), port=port))
         reach = bind if bind not in ("0.0.0.0", "::") else shown(socket.gethostname())
     for seat in room.open_seats():
+        if seat == own:
+            continue
         colour = t("seat.green") if seat % 2 == 0 else t("seat.blue")
         command = f"agent-avenue join {reach}:{port} {room.config.code} --seat {seat}"
-        _say(t("net.cli.join_line", seat=seat, colour=colour, command=command))
+        lines.append(t("net.cli.join_line", seat=seat, colour=colour, command=command))
     for seat, kind in enumerate(room.config.kinds):
         if is_bot(kind):
-            _say(t("net.cli.computer_line", seat=seat, kind=kind))
+            lines.append(t("net.cli.computer_line", seat=seat, kind=kind))
+    for line in lines:
+        _say(line)
+    return lines
 
 
 def run_host(args: argparse.Namespace) -> int:
@@ -132,6 +151,8 @@ def run_host(args: argparse.Namespace) -> int:
         _say(t("net.cli.resuming", code=room.config.code, turn=turn))
     else:
         room = _new_room(args, rules)
+    if args.seat is not None:
+        return _host_and_play(room, rules, args)
     try:
         return asyncio.run(_serve(room, rules, args.bind, args.port))
     except KeyboardInterrupt:
@@ -170,6 +191,37 @@ async def _serve(room: Any, rules: Rules, bind: str, port: int) -> int:
     await server.close([listening])
     sys.stdout.flush()
     return 0
+
+
+def _host_and_play(room: Any, rules: Rules, args: argparse.Namespace) -> int:
+    """`host --seat`: the server in a background thread, the host's own table in front."""
+    from agent_avenue.cli.join import load_remote
+    from agent_avenue.net.background import BackgroundServer
+    from agent_avenue.net.client import GameClient
+
+    seat = args.seat
+    if seat >= room.config.players or seat not in room.open_seats():
+        raise UsageError(t("net.ui.seat_not_open", seat=seat))
+    play = load_remote()
+    if play is None:
+        raise UsageError(t("net.ui.no_app"))
+    background = BackgroundServer(rules, room, args.bind, args.port)
+    try:
+        port = background.start()
+    except OSError as exc:
+        why = shown(exc)
+        bind = shown(args.bind)
+        raise UsageError(t("net.cli.cannot_listen", bind=bind, port=args.port, why=why)) from None
+    try:
+        lines = _announce(room, args.bind, port, own=seat)
+        lines.append(t("net.ui.host_lines"))
+        _say(t("net.ui.host_lines"))
+        address = "::1" if args.bind == "::1" else "127.0.0.1"
+        client = GameClient(address, port, room.config.code, name=args.name, seats=(seat,))
+        status = play(client, tuple(lines))
+        return status if isinstance(status, int) else 0
+    finally:
+        background.close()
 
 
 def _run(args: argparse.Namespace, context: Context) -> int:

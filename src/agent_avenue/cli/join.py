@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
+import sys
 
 from agent_avenue.cli.arguments import UsageError
-from agent_avenue.cli.command import Command, Context
+from agent_avenue.cli.command import Command, Context, RunApp
 from agent_avenue.data.player_names import name_problem
 from agent_avenue.data.printable import shown
 from agent_avenue.i18n import t
 
 DEFAULT_PORT = 8765
 CODE_LIMIT = 16
+REMOTE_MODULE = "agent_avenue.ui.remote_app"
 
-__all__ = ["JOIN", "add_join_arguments", "parse_address", "run_join"]
+__all__ = ["JOIN", "add_join_arguments", "load_remote", "parse_address", "run_join"]
 
 
 def parse_address(text: str) -> tuple[str, int]:
@@ -43,6 +46,24 @@ def _port_of(number: str, text: str) -> int:
     return int(number)
 
 
+def _in_a_terminal() -> bool:
+    """Whether input and output are a terminal (else the text client: scripts, pipes)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def load_remote() -> RunApp | None:
+    """The Textual network table's `run_remote(client, lines)`, imported only now (the import
+    is dynamic: the UI and the command line are independent front ends); None without it."""
+    try:
+        module = importlib.import_module(REMOTE_MODULE)
+    except ModuleNotFoundError as exc:
+        if exc.name not in (REMOTE_MODULE, "textual"):
+            raise
+        return None
+    run = getattr(module, "run_remote", None)
+    return run if callable(run) else None
+
+
 def add_join_arguments(join: argparse.ArgumentParser) -> None:
     """The arguments and options of `join`."""
     join.add_argument("address", metavar="HOST[:PORT]", help=t("net.cli.address_help"))
@@ -52,10 +73,12 @@ def add_join_arguments(join: argparse.ArgumentParser) -> None:
         "--seat", type=int, choices=(0, 1, 2, 3), action="append", help=t("net.cli.seat_help")
     )
     join.add_argument("--watch", action="store_true", help=t("net.cli.watch_help"))
+    join.add_argument("--text", action="store_true", help=t("net.ui.text_help"))
 
 
 def run_join(args: argparse.Namespace) -> int:
-    """Check the arguments, then play in the terminal until the game is over."""
+    """Check the arguments, then play until the game is over: the Textual table in a terminal,
+    the plain text client with --text or when input or output is not a terminal."""
     host, port = parse_address(args.address)
     code = args.code.strip().upper()
     if not code.isalnum() or len(code) > CODE_LIMIT:
@@ -67,11 +90,16 @@ def run_join(args: argparse.Namespace) -> int:
     if args.watch and args.seat:
         raise UsageError(t("net.cli.watch_or_seat"))
     from agent_avenue.net.client import GameClient
-    from agent_avenue.net.text_client import run_text_client
 
     client = GameClient(
         host, port, code, name=args.name, seats=tuple(args.seat or ()), spectate=args.watch
     )
+    run_remote = load_remote() if not args.text and _in_a_terminal() else None
+    if run_remote is not None:
+        status = run_remote(client)
+        return status if isinstance(status, int) else 0
+    from agent_avenue.net.text_client import run_text_client
+
     try:
         return asyncio.run(run_text_client(client))
     except KeyboardInterrupt:

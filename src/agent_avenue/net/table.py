@@ -94,6 +94,13 @@ class RemoteTable:
         if message.seat is not None:
             self._team_legal[message.seat] = tuple(self._parse(text) for text in message.team_legal)
 
+    @property
+    def current(self) -> bool:
+        """Whether the view of every held seat (a spectator: the public one) of the latest
+        step has arrived: only then do the views agree with each other."""
+        keys: tuple[int | None, ...] = self.seats if self.seats else (None,)
+        return bool(self._view_steps) and all(self._view_steps.get(k) == self.step for k in keys)
+
     def _parse(self, text: str) -> Action:
         """A move the server listed, read in the notation."""
         return parse_action(text, self.rules)

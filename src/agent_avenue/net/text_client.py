@@ -21,7 +21,7 @@ RETRIES = 30
 """Reconnection attempts after a drop (about a minute in all) before giving up."""
 NETWORK_ERRORS = (OSError, ConnectionClosed, InvalidHandshake, InvalidURI, TimeoutError)
 
-__all__ = ["describe_view", "run_text_client"]
+__all__ = ["NETWORK_ERRORS", "RETRIES", "describe_view", "error_line", "run_text_client"]
 
 
 def _words(items: tuple[str, ...]) -> str:
@@ -52,7 +52,7 @@ def describe_view(view: PlayerView, table: RemoteTable) -> list[str]:
     return lines
 
 
-def _error_line(error: ErrorMsg) -> str:
+def error_line(error: ErrorMsg) -> str:
     """A refusal in this client's own language when it knows the code, else the server's."""
     if error.code in ERROR_CODES and error.code not in ("bad_name", "version"):
         return error_text(error.code, error.reason)
@@ -82,7 +82,7 @@ class _TextPlayer:
                     self.out(line)
                 self._prompt(table)
         elif isinstance(message, ErrorMsg):
-            self.out(_error_line(message))
+            self.out(error_line(message))
         elif isinstance(message, GameOverMsg):
             winner = table.names[message.result.winner]
             self.out(t("net.text.game_over", winner=shown(winner)))
@@ -170,7 +170,7 @@ async def run_text_client(client: GameClient, out: Callable[[str], None] = print
                 await _play(player)
                 return 0
             except JoinRefused as refused:
-                out(_error_line(refused.error))
+                out(error_line(refused.error))
                 if refused.error.code != "seat_in_use" or attempt == RETRIES - 1:
                     return 2
                 # The server has not yet noticed that this seat's last connection is gone.

@@ -17,7 +17,7 @@ from typing import NamedTuple
 from pydantic import ValidationError
 
 from agent_avenue.data import default_rules
-from agent_avenue.engine import GameRecord, GameState, ReplayError, Rules, replay_steps
+from agent_avenue.engine import GameRecord, GameState, ReplayError, Result, Rules, replay_steps
 from agent_avenue.i18n import t
 from agent_avenue.storage.atomic import (
     SHARED,
@@ -129,6 +129,18 @@ class StoredGame:
     result: ResultSummary | None
 
 
+@dataclass(frozen=True, slots=True)
+class PlayedGame:
+    """The public facts of a game this program played a part of (a network game)."""
+
+    room: str
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    mode: str
+    result: Result
+    turns: int
+
+
 class Recorded(NamedTuple):
     """A finished game written down: its id, its score-sheet row, and a sentence to show or None
     (set when a broken score sheet had to be set aside first)."""
@@ -221,6 +233,11 @@ def _summary(state: GameState, names: Sequence[str]) -> ResultSummary | None:
     result = state.result
     if result is None:
         return None
+    return _result_summary(result, state.turn, names)
+
+
+def _result_summary(result: Result, turns: int, names: Sequence[str]) -> ResultSummary:
+    """The public facts of a result, after `turns` turns."""
     return ResultSummary(
         winner=result.winner,
         winner_name=stored_side_name(tuple(names), result.winner),
@@ -229,7 +246,7 @@ def _summary(state: GameState, names: Sequence[str]) -> ResultSummary | None:
             ConditionFacts(side=c.side, reason=c.reason, wins=c.wins) for c in result.conditions
         ),
         by_tie_rule=result.by_tie_rule,
-        turns=state.turn,
+        turns=turns,
     )
 
 
@@ -683,6 +700,52 @@ def record_finished(
         atomic_write_text(folder / f"{game_id}.json", dump_document(game))
         atomic_write_text(history_path(home), dump_document(HistoryFile.of((*rows, row))))
         _discard_if_same_game(record, home, save_id)
+    return Recorded(game_id, row, problem)
+
+
+def record_played(
+    facts: PlayedGame,
+    *,
+    home: Path | str | None = None,
+    finished_at: datetime | None = None,
+) -> Recorded:
+    """Write a game played over the network on the score sheet: its row only (the names, the
+    kinds, the mode, the result, the number of turns, the date), no game file: this program
+    never saw the moves of the other seats, so it keeps nothing it could not see.
+
+    Under the data folder's lock like `record_finished`; StorageError (one sentence) if the
+    facts are not valid or the write fails.
+    """
+    when = finished_at or _now()
+    names = tuple(facts.names)
+    digest = hashlib.sha256(f"{facts.room}|{'|'.join(names)}".encode()).hexdigest()[:6]
+    summary = _result_summary(facts.result, facts.turns, names)
+    with data_lock(home):
+        rows, problem, blocked = _read_history(home, _HISTORY_BEFORE_RECORDING)
+        if blocked:
+            raise StorageError(problem or t("storage.sheet_unreadable"))
+        base = f"{when.astimezone():%Y%m%d-%H%M%S}-{digest}"
+        taken = {row.game for row in rows}
+        game_id = next(
+            (g for n in range(1, 1000) if (g := base if n == 1 else f"{base}-{n}") not in taken),
+            base,
+        )
+        try:
+            row = HistoryRow.model_validate(
+                {
+                    "game": game_id,
+                    "date": when,
+                    "mode": facts.mode,
+                    "names": names,
+                    "players": tuple(facts.kinds),
+                    **summary.model_dump(),
+                }
+            )
+        except ValidationError as exc:
+            raise StorageError(
+                t("storage.record_invalid", problem=describe_validation(exc))
+            ) from None
+        atomic_write_text(history_path(home), dump_document(HistoryFile.of((*rows, row))))
     return Recorded(game_id, row, problem)
 
 

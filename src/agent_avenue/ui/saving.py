@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.content import Content
 from textual.screen import Screen
@@ -21,6 +21,7 @@ from agent_avenue.storage import (
     HUMAN,
     LoadedSave,
     LoadResult,
+    PlayedGame,
     SavesFound,
     StorageError,
     discard_save,
@@ -30,7 +31,11 @@ from agent_avenue.storage import (
     save_document,
     save_game,
 )
+from agent_avenue.storage import record_played as storage_record_played
 from agent_avenue.ui.widgets.keybar import KeyBar
+
+if TYPE_CHECKING:
+    from agent_avenue.net.table import RemoteTable
 
 HUMANS: tuple[str, str] = (HUMAN, HUMAN)
 """Both seats played by people at the terminal (as the save and the score sheet spell it)."""
@@ -43,6 +48,7 @@ __all__ = [
     "check_saves",
     "forget_game",
     "record_game",
+    "record_played",
     "resume_offer",
     "save_line",
     "saveable_note",
@@ -91,6 +97,27 @@ def record_game(
     """Write a finished game on the score sheet; None, or a line to show on a problem."""
     try:
         problem = record_finished(record, players, rules=rules, save_id=save_id).problem
+    except StorageError as exc:
+        return t("resume.record_note", problem=str(exc))
+    return None if problem is None else t("resume.record_note", problem=problem)
+
+
+def record_played(remote: RemoteTable, room: str) -> str | None:
+    """Write a finished network game on this terminal's score sheet, as a game played here:
+    public facts only (no game file: the other seats' moves never reached this client)."""
+    result = remote.result
+    if result is None:
+        return None
+    facts = PlayedGame(
+        room=room,
+        names=remote.seat_names,
+        kinds=remote.kinds,
+        mode=remote.mode.value,
+        result=result,
+        turns=remote.view(None).turn,
+    )
+    try:
+        problem = storage_record_played(facts).problem
     except StorageError as exc:
         return t("resume.record_note", problem=str(exc))
     return None if problem is None else t("resume.record_note", problem=problem)

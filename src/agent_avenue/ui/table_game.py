@@ -19,24 +19,14 @@ from agent_avenue.engine import (
     PlayerView,
     PlayUp,
     Recruit,
-    is_team_game,
-    side_of,
 )
 from agent_avenue.i18n import t
-from agent_avenue.play.flow import Flow, Next, Show
+from agent_avenue.play.flow import Flow, Show
 from agent_avenue.play.seats import SeatKinds
 from agent_avenue.play.session import LogEntry, Session
 from agent_avenue.ui.computer import ComputerSeats, bot_seed
-from agent_avenue.ui.phrases import discard_note, local_names, next_prompt, who
-from agent_avenue.ui.screens.handoff import HandoffScreen
-from agent_avenue.ui.team import (
-    handoff_purpose,
-    local_seat_names,
-    team_handoff,
-    team_next_prompt,
-    team_purpose,
-    team_waiting,
-)
+from agent_avenue.ui.phrases import discard_note
+from agent_avenue.ui.table_base import TableShow
 
 if TYPE_CHECKING:
     from agent_avenue.ui.app import AgentAvenueApp
@@ -45,7 +35,7 @@ if TYPE_CHECKING:
 __all__ = ["TableGame"]
 
 
-class TableGame:
+class TableGame(TableShow):
     """One game at this terminal, from its first handoff to the game-over screen."""
 
     def __init__(
@@ -70,24 +60,10 @@ class TableGame:
         self.table: TableScreen | None = None
         self.storage_note: str | None = None
 
-    # Names ---------------------------------------------------------------------------------
-
     @property
-    def names(self) -> tuple[str, str]:
-        """The sides' names, green first (a colour name follows the language in use)."""
-        return local_names(self.session.names)
-
-    @property
-    def seat_names(self) -> tuple[str, ...]:
-        """Every player's name by seat (green, blue, then the partners); a duel's are `names`."""
-        if not is_team_game(self.session.players):
-            return self.names
-        return local_seat_names(self.session.seat_names)
-
-    def team_seats(self) -> tuple[str, ...]:
-        """The seat names the table shows in a team game; empty in a duel."""
-        seats = self.seat_names
-        return seats if len(seats) > 2 else ()
+    def source(self) -> Session:
+        """The game being shown: the session."""
+        return self.session
 
     # Starting ------------------------------------------------------------------------------
 
@@ -124,72 +100,6 @@ class TableGame:
             name = self.seat_names[step.seat]
             purpose = t("resume.purpose", green=names[0], blue=names[1], turn=turn, name=name)
         self.show(step, purpose=purpose)
-
-    # What comes next -----------------------------------------------------------------------
-
-    def advance(self, note: str | None = None) -> None:
-        """Show what the game waits for now (play/flow.py decides)."""
-        if self.table is None:
-            return
-        self.show(self.flow.next(self.session.stage, self.session.result), note)
-
-    def show(self, step: Next, note: str | None = None, purpose: str | None = None) -> None:
-        """Show one answer of the flow."""
-        session, table = self.session, self.table
-        assert table is not None
-        show, seat = step.show, step.seat
-        if show is Show.GAME_OVER:
-            self.game_over()
-        elif show is Show.TEAM_HANDOFF:
-            assert step.side is not None
-            self._team_handoff(step.side)
-        elif seat is None:
-            raise ValueError(f"the flow named no seat for {show}")
-        elif show is Show.THINKING:
-            self._bot_turn(seat)
-        elif show is Show.HANDOFF:
-            if step.side is not None:
-                purpose = team_purpose(session.view(None), step.side, self.names)
-            self._handoff(seat, purpose)
-        elif show is Show.PUBLIC:
-            legal = session.view(seat).legal
-            table.show_public_choice(session.view(None), seat, legal, self.names)
-        elif show is Show.PRIVATE:
-            table.show_private(session.view(seat), self.names, note)
-        else:
-            waiting = t("handoff.waiting", name=self.seat_names[seat])
-            table.show_waiting(session.view(None), self.names, waiting)
-
-    def _handoff(self, seat: int, purpose: str | None = None) -> None:
-        """Switch the table to public information, then ask for the terminal to change hands."""
-        assert self.table is not None
-        public = self.session.view(None)
-        seats = self.seat_names
-        self.table.show_waiting(public, self.names, t("handoff.waiting", name=seats[seat]))
-        self.app.clear_notifications()
-        screen = HandoffScreen(
-            side_of(seat),
-            title=t("handoff.title", name=who(seat, seats)),
-            purpose=purpose or handoff_purpose(public, seat, seats),
-            prompt=t("handoff.prompt", name=seats[seat]),
-            button=t("handoff.button", name=seats[seat]),
-            delay=self.app.handoff_delay,
-        )
-        self.app.push_screen(screen, lambda _: self._after_handoff(seat))
-
-    def _after_handoff(self, seat: int) -> None:
-        self.flow.handed_to(seat)
-        self.advance()
-
-    def _team_handoff(self, side: int) -> None:
-        """Switch the table to public information, then pass the terminal to a whole side."""
-        assert self.table is not None
-        public = self.session.view(None)
-        self.table.show_waiting(public, self.names, team_waiting(side, self.names))
-        self.app.clear_notifications()
-        delay = self.app.handoff_delay
-        screen = team_handoff(public, side, self.names, self.session.players, delay)
-        self.app.push_screen(screen, lambda _: self.advance())
 
     # The computer's seats ------------------------------------------------------------------
 
@@ -258,18 +168,8 @@ class TableGame:
 
     def _reveal(self, before: PlayerView, events: tuple[Event, ...], action: Action) -> None:
         """A public screen: what was recruited or resolved, the meeples moving, what comes next."""
-        assert self.table is not None
-        self.flow.public()
-        after = self.session.view(None)
-        actor = self.session.stage.actor
-        seats = self.team_seats()
-        if seats:
-            prompt = team_next_prompt(after, actor, self.names, seats)
-        else:
-            prompt = next_prompt(after, actor, self.names)
         recruit = action if isinstance(action, Recruit) else None
-        delay = self.app.animation_delay
-        self.table.show_reveal(before, after, events, self.names, prompt, recruit, delay)
+        self.show_reveal(before, self.session.view(None), events, recruit)
 
     def game_over(self) -> None:
         """The game-over screen: who won and why; then a new game or the end."""

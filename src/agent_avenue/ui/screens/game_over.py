@@ -36,7 +36,8 @@ def team_replay_line(view: PlayerView, seats: tuple[str, ...], seed: int, first:
 
 
 class GameOverScreen(Screen[bool]):
-    """Dismissed with True for a new game, False to quit."""
+    """Dismissed with True for a new game, False to quit; without a seed (a network game) it
+    shows no replay line."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "again", t("gameover.key_again")),
@@ -50,8 +51,8 @@ class GameOverScreen(Screen[bool]):
         view: PlayerView,
         names: tuple[str, str],
         result: Result,
-        seed: int,
-        first: int,
+        seed: int | None,
+        first: int | None,
         log: tuple[LogEntry, ...],
         seats: tuple[str, ...] = (),
     ) -> None:
@@ -80,17 +81,25 @@ class GameOverScreen(Screen[bool]):
                 with Vertical(id="over-side"):
                     yield CollectionPanel(0, id="over-collection-0")
                     yield CollectionPanel(1, id="over-collection-1")
-            replay = t(
-                "gameover.replay",
-                seed=self.seed,
-                mode=self.view.mode.value,
-                turn=self.view.turn,
-                first=SEAT_COLOURS[self.first],
-            )
-            if len(self.seats) > 2:
-                replay = team_replay_line(self.view, self.seats, self.seed, self.first)
-            yield Static(Content(replay), id="over-replay")
+            replay = self._replay_line()
+            if replay is not None:
+                yield Static(Content(replay), id="over-replay")
         yield KeyBar()
+
+    def _replay_line(self) -> str | None:
+        """The command that deals this game again (None: a network game, whose seed this
+        client never knew)."""
+        if self.seed is None or self.first is None:
+            return None
+        if len(self.seats) > 2:
+            return team_replay_line(self.view, self.seats, self.seed, self.first)
+        return t(
+            "gameover.replay",
+            seed=self.seed,
+            mode=self.view.mode.value,
+            turn=self.view.turn,
+            first=SEAT_COLOURS[self.first],
+        )
 
     async def refresh_language(self, names: tuple[str, str]) -> None:
         """The result again, in the language now in use."""

@@ -1,0 +1,89 @@
+"""The app for a network game (`agent-avenue join`, `agent-avenue host --seat`): the normal
+table for the seats this terminal holds, driven by the server's messages (ui/remote_game.py)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.events import Mount
+
+from agent_avenue.engine import Rules
+from agent_avenue.i18n import t
+from agent_avenue.net.client import GameClient
+from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.launch import LaunchOptions
+from agent_avenue.ui.messages import ActionChosen, Continue
+from agent_avenue.ui.remote_game import RemoteGame
+from agent_avenue.ui.screens.lobby import LobbyScreen
+
+NET = "net"
+"""The worker group of the connection."""
+
+__all__ = ["RemoteApp", "run_remote"]
+
+
+class RemoteApp(AgentAvenueApp):
+    """The table of a game hosted elsewhere (or by this process's server)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "room", t("net.ui.key_room"), show=False),
+    ]
+
+    def __init__(self, rules: Rules, client: GameClient, lines: tuple[str, ...] = ()) -> None:
+        """The app for one client; `lines` (the room code, the join commands) show first."""
+        super().__init__(rules, LaunchOptions())
+        self.lines = lines
+        self.remote = RemoteGame(self, client)
+
+    def on_mount(self, event: Mount) -> None:  # type: ignore[override]  # needs the event
+        """The lobby, then the connection in a worker of this event loop (never the start
+        screen: the base class's handler is not run)."""
+        event.prevent_default()
+        lobby = LobbyScreen(self.lines, t("net.ui.joining"))
+        self.remote.lobby = lobby
+        self.push_screen(lobby)
+        self.run_worker(self.remote.run(), group=NET)
+
+    def on_action_chosen(self, message: ActionChosen) -> None:
+        """A player chose an action: it goes to the server."""
+        message.stop()
+        message.prevent_default()
+        self.remote.chosen(message.action)
+
+    def on_continue(self, message: Continue) -> None:
+        """The players have watched the reveal: on to what the server says now."""
+        message.stop()
+        message.prevent_default()
+        self.remote.continued()
+
+    def after_game_over(self, again: bool | None) -> None:
+        """The game-over screen closed: a network game ends the app (the host starts anew)."""
+        self.exit(0)
+
+    def action_quit_game(self) -> None:
+        """Leave at once: the seat stays, and the same join command takes it again."""
+        self.exit(0)
+
+    def action_room(self) -> None:
+        """The room code and the join commands again (a cleared terminal lost them)."""
+        if self.lines and not isinstance(self.screen, LobbyScreen):
+            self.push_screen(LobbyScreen(self.lines, closable=True))
+
+
+def run_remote(client: GameClient, lines: tuple[str, ...] = (), rules: Rules | None = None) -> int:
+    """Run the network table until the game is over or the player leaves; the exit status."""
+    import sys
+
+    if rules is None:
+        from agent_avenue.data import load_rules
+
+        rules = load_rules()
+    app = RemoteApp(rules, client, lines)
+    try:
+        app.run()
+    except Exception as error:  # never print locals: one line only
+        print(t("app.crashed", kind=type(error).__name__), file=sys.stderr)
+        return 1
+    code = app.return_code
+    return code if code is not None else 0

@@ -1,0 +1,184 @@
+"""What a game at the table shows, whoever holds the game: the hot-seat TableGame (a Session)
+and the network RemoteGame (a RemoteTable) share it. The flow (play/flow.py) decides; this shows
+handoffs, private and public screens, waiting lines, reveals and the game-over screen."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol
+
+from agent_avenue.engine import Event, PlayerView, Recruit, Result, is_team_game, side_of
+from agent_avenue.i18n import t
+from agent_avenue.play.flow import Flow, Next, Show
+from agent_avenue.play.session import LogEntry, Stage
+from agent_avenue.ui.phrases import local_names, next_prompt, who
+from agent_avenue.ui.screens.handoff import HandoffScreen
+from agent_avenue.ui.team import (
+    handoff_purpose,
+    local_seat_names,
+    team_handoff,
+    team_next_prompt,
+    team_purpose,
+    team_waiting,
+)
+
+if TYPE_CHECKING:
+    from agent_avenue.ui.app import AgentAvenueApp
+    from agent_avenue.ui.screens.table import TableScreen
+
+__all__ = ["GameSource", "TableShow"]
+
+
+class GameSource(Protocol):
+    """What the table reads of a game: play.Session and net.RemoteTable both provide it."""
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The sides' names, green first."""
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """Every player's name, by seat."""
+
+    @property
+    def players(self) -> int:
+        """How many players."""
+
+    @property
+    def stage(self) -> Stage:
+        """What the table waits for."""
+
+    @property
+    def result(self) -> Result | None:
+        """How the game ended, or None."""
+
+    @property
+    def log(self) -> tuple[LogEntry, ...]:
+        """Every public event so far, step by step."""
+
+    def view(self, seat: int | None) -> PlayerView:
+        """A seat's view, or the public one (None)."""
+
+
+class TableShow:
+    """The showing half of a game at the table; subclasses hold the game and play actions."""
+
+    app: AgentAvenueApp
+    flow: Flow
+    table: TableScreen | None
+
+    @property
+    def source(self) -> GameSource:
+        """The game being shown."""
+        raise NotImplementedError
+
+    # Names ---------------------------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, str]:
+        """The sides' names, green first (a colour name follows the language in use)."""
+        return local_names(self.source.names)
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """Every player's name by seat (green, blue, then the partners); a duel's are `names`."""
+        if not is_team_game(self.source.players):
+            return self.names
+        return local_seat_names(self.source.seat_names)
+
+    def team_seats(self) -> tuple[str, ...]:
+        """The seat names the table shows in a team game; empty in a duel."""
+        seats = self.seat_names
+        return seats if len(seats) > 2 else ()
+
+    # What comes next -----------------------------------------------------------------------
+
+    def advance(self, note: str | None = None) -> None:
+        """Show what the game waits for now (play/flow.py decides)."""
+        if self.table is None:
+            return
+        self.show(self.flow.next(self.source.stage, self.source.result), note)
+
+    def show(self, step: Next, note: str | None = None, purpose: str | None = None) -> None:
+        """Show one answer of the flow."""
+        source, table = self.source, self.table
+        assert table is not None
+        show, seat = step.show, step.seat
+        if show is Show.GAME_OVER:
+            self.game_over()
+        elif show is Show.TEAM_HANDOFF:
+            assert step.side is not None
+            self._team_handoff(step.side)
+        elif seat is None:
+            raise ValueError(f"the flow named no seat for {show}")
+        elif show is Show.THINKING:
+            self._bot_turn(seat)
+        elif show is Show.HANDOFF:
+            if step.side is not None:
+                purpose = team_purpose(source.view(None), step.side, self.names)
+            self._handoff(seat, purpose)
+        elif show is Show.PUBLIC:
+            legal = source.view(seat).legal
+            table.show_public_choice(source.view(None), seat, legal, self.names)
+        elif show is Show.PRIVATE:
+            table.show_private(source.view(seat), self.names, note)
+        else:
+            waiting = t("handoff.waiting", name=self.seat_names[seat])
+            table.show_waiting(source.view(None), self.names, waiting)
+
+    def _bot_turn(self, seat: int) -> None:
+        """The computer decides for `seat` (only a game that plays the computer has this)."""
+        raise ValueError(f"nobody here plays the computer's seat {seat}")
+
+    def game_over(self) -> None:
+        """The game-over screen."""
+        raise NotImplementedError
+
+    def _handoff(self, seat: int, purpose: str | None = None) -> None:
+        """Switch the table to public information, then ask for the terminal to change hands."""
+        assert self.table is not None
+        public = self.source.view(None)
+        seats = self.seat_names
+        self.table.show_waiting(public, self.names, t("handoff.waiting", name=seats[seat]))
+        self.app.clear_notifications()
+        screen = HandoffScreen(
+            side_of(seat),
+            title=t("handoff.title", name=who(seat, seats)),
+            purpose=purpose or handoff_purpose(public, seat, seats),
+            prompt=t("handoff.prompt", name=seats[seat]),
+            button=t("handoff.button", name=seats[seat]),
+            delay=self.app.handoff_delay,
+        )
+        self.app.push_screen(screen, lambda _: self._after_handoff(seat))
+
+    def _after_handoff(self, seat: int) -> None:
+        self.flow.handed_to(seat)
+        self.advance()
+
+    def _team_handoff(self, side: int) -> None:
+        """Switch the table to public information, then pass the terminal to a whole side."""
+        assert self.table is not None
+        public = self.source.view(None)
+        self.table.show_waiting(public, self.names, team_waiting(side, self.names))
+        self.app.clear_notifications()
+        delay = self.app.handoff_delay
+        screen = team_handoff(public, side, self.names, self.source.players, delay)
+        self.app.push_screen(screen, lambda _: self.advance())
+
+    def show_reveal(
+        self,
+        before: PlayerView,
+        after: PlayerView,
+        events: tuple[Event, ...],
+        recruit: Recruit | None,
+    ) -> None:
+        """A public screen: what was recruited or resolved, the meeples moving, what comes next."""
+        assert self.table is not None
+        self.flow.public()
+        actor = self.source.stage.actor
+        seats = self.team_seats()
+        if seats:
+            prompt = team_next_prompt(after, actor, self.names, seats)
+        else:
+            prompt = next_prompt(after, actor, self.names)
+        delay = self.app.animation_delay
+        self.table.show_reveal(before, after, events, self.names, prompt, recruit, delay)
