@@ -71,7 +71,7 @@ RECRUITING_CARDS = frozenset({"secret_recruit", "double_trouble", "outpost"})
 
 HINT_SECONDS = 0.5
 """Processor seconds the search thinks for a hint."""
-TOP_OPTIONS = 3
+TOP_OPTIONS = 2
 """How many options a hint gives chances for (the suggestion first)."""
 
 

@@ -49,7 +49,7 @@ class HintSearch:
         if self.worker is not None:
             self.worker.cancel()
         self.view = view
-        self.show_thinking(panel)
+        panel.show_hint(t("hint.thinking"), thinking=True)
         self.worker = self.screen.run_worker(
             partial(search_chances, view),
             name="hint",
