@@ -12,16 +12,16 @@ from __future__ import annotations
 import random
 
 import pytest
+
+from agent_avenue.bots.ismcts import Budget
+from agent_avenue.engine import Mode, Phase, legal_actions, player_view
+from agent_avenue.hints import chances_text, search_chances
 from test_bot_fairness import (
     _swap_hidden,
     _swap_hidden_team,
     decision_points,
     team_decision_points,
 )
-
-from agent_avenue.bots.ismcts import Budget
-from agent_avenue.engine import Mode, Phase, legal_actions, player_view
-from agent_avenue.hints import chances_text, search_chances
 
 NAMES = ("Green", "Blue")
 BUDGET = Budget(seconds=None, iterations=40)

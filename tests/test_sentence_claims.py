@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from agent_avenue.bots.ismcts import Budget
 from agent_avenue.data import default_rules
 from agent_avenue.engine import (
     GameState,
@@ -30,7 +31,6 @@ from agent_avenue.engine import (
 )
 from agent_avenue.engine.actions import PlayDown
 from agent_avenue.explain import offer_split_line, split_phrase
-from agent_avenue.bots.ismcts import Budget
 from agent_avenue.hints import Hint, search_hint, suggest
 from agent_avenue.i18n import Translated
 from agent_avenue.ui.phrases import recruit_result
