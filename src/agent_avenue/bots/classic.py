@@ -15,6 +15,7 @@ from agent_avenue.bots.evaluation import (
     Weights,
     after_turn,
     next_copies,
+    score_actions,
     share_of,
     unseen_by,
 )
@@ -27,7 +28,7 @@ from agent_avenue.bots.playout import (
     fast_game,
     tables_for,
 )
-from agent_avenue.engine import Action, Phase, PlayerView, unseen_agents
+from agent_avenue.engine import Action, Phase, PlayerView
 from agent_avenue.engine.sampling import determinize
 
 __all__ = ["classic_scores"]
@@ -57,43 +58,29 @@ def classic_scores(
     """
     if view.seat is None or not view.legal:
         return {}
+    if view.phase is not Phase.OFFER:
+        # Recruits, picks and instant choices are scored as the new evaluation scores them
+        # (the expected result over the unseen cards, the position after the ability).
+        return score_actions(view, w, samples, seed)
     me = view.seat
     t = tables_for(view.rules)
     rng = random.Random(seed)
     base = fast_game(determinize(view, rng))
     scores: dict[Action, float] = {}
-    if view.phase is Phase.RECRUIT:
-        unseen = unseen_agents(view)
-        total = sum(unseen.values())
-        for action in view.legal:
-            code = encode(t, action)
-            value = 0.0
-            for agent, count in unseen.items():
-                h = base.clone()
-                h.down = t.agent_index[agent]
-                value += count * after_turn(h, code, me, rng, w)
-            scores[action] = value / total if total else after_turn(base, code, me, rng, w)
-        return scores
-    if view.phase is Phase.OFFER:
-        offers = _score_offers(base, me, rng, w)
-        best = max(offers.values(), default=0.0)
-        mine = next_copies(base, me, w)
-        theirs = next_copies(base, 1 - me, w)
-        held = [mine.value[a] - theirs.value[a] for a in range(len(mine.value))]
-        share = share_of(unseen_by(base, me))
-        expected = sum(s * v for s, v in zip(share, held, strict=True))
-        for action in view.legal:
-            code = encode(t, action)
-            if code >= DISCARD_BASE:
-                gone = code - DISCARD_BASE
-                improved = best + w.hand * (expected - held[gone]) - w.discard_cost
-                # A discard only delays: it never scores as well as a won game, or a winning offer.
-                scores[action] = min(improved, w.decisive - 1.0)
-            else:
-                scores[action] = offers[code]
-        return scores
-    games = [base] + [fast_game(determinize(view, rng)) for _ in range(samples - 1)]
+    offers = _score_offers(base, me, rng, w)
+    best = max(offers.values(), default=0.0)
+    mine = next_copies(base, me, w)
+    theirs = next_copies(base, 1 - me, w)
+    held = [mine.value[a] - theirs.value[a] for a in range(len(mine.value))]
+    share = share_of(unseen_by(base, me))
+    expected = sum(s * v for s, v in zip(share, held, strict=True))
     for action in view.legal:
         code = encode(t, action)
-        scores[action] = sum(after_turn(g, code, me, rng, w) for g in games) / len(games)
+        if code >= DISCARD_BASE:
+            gone = code - DISCARD_BASE
+            improved = best + w.hand * (expected - held[gone]) - w.discard_cost
+            # A discard only delays: it never scores as well as a won game, or a winning offer.
+            scores[action] = min(improved, w.decisive - 1.0)
+        else:
+            scores[action] = offers[code]
     return scores
