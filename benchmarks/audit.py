@@ -14,9 +14,11 @@ classifies every legal action:
   worst: black market picks, instant choices) and the seat wins every time;
 * a **sure loss** this turn: the same, with the seat losing every time however it plays on.
 
-It counts decisions where a sure win existed and was not taken, and decisions where a sure
-loss was chosen although an action that is not a sure loss existed. Deck order and the
-opponent's hand are those of the game being audited (as dealt).
+"Every time" means in the game itself and in `DEALS` other deals of what the seat cannot see
+(the opponent's hand, the deck order: engine.sampling), so that a win that depends on the true
+deck order is not counted as certain. It counts decisions where a sure win existed and was not
+taken, and decisions where a sure loss was chosen although an action that is not a sure loss
+existed.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from agent_avenue.engine import (
     sure_winner,
     unseen_agents,
 )
+from agent_avenue.engine.sampling import determinize
 
 WIN, OPEN, LOSS = 1, 0, -1
 LEVEL_SPECS = {
@@ -52,6 +55,8 @@ LEVEL_SPECS = {
     "hard": "search:hard:cpu",
 }
 OPPONENT = "greedy"
+DEALS = 6
+"""Deals of what the seat cannot see (engine.sampling) judged besides the game itself."""
 
 
 @dataclass
@@ -90,14 +95,16 @@ def answers(state: GameState, view: PlayerView, action: Action) -> list[GameStat
     return [apply(state, action)]
 
 
-def judge(state: GameState, view: PlayerView, action: Action) -> int:
-    """WIN or LOSS when the action's result this turn is sure, else OPEN."""
+def judge(states: list[GameState], view: PlayerView, action: Action) -> int:
+    """WIN or LOSS when the action's result this turn is sure, else OPEN: the engine's verdict
+    from the view, or the same result on every one of `states` (the game and deals of it the
+    seat cannot tell apart) for every answer and hidden card."""
     me = view.seat
     assert me is not None
     verdict = sure_winner(view, action)
     if verdict is not None:
         return WIN if verdict == me else LOSS
-    results = {rest_of_turn(s, me) for s in answers(state, view, action)}
+    results = {rest_of_turn(after, me) for s in states for after in answers(s, view, action)}
     return results.pop() if len(results) == 1 else OPEN
 
 
@@ -120,7 +127,8 @@ def audit(level: str, mode: Mode, games: int, minutes: float, seed: int) -> Coun
             action = bots[actor].choose(view, rng)
             if actor == seat and len(view.legal) > 1 and not view.is_team_game:
                 counts.decisions += 1
-                verdicts = {a: judge(state, view, a) for a in view.legal}
+                states = [state, *(determinize(view, rng) for _ in range(DEALS))]
+                verdicts = {a: judge(states, view, a) for a in view.legal}
                 wins = [a for a, v in verdicts.items() if v == WIN]
                 if wins:
                     counts.sure_win_positions += 1
