@@ -20,6 +20,8 @@ Three choices matter most against a sensible opponent:
 
 The bot first runs the win/loss safety check (bots.safety): a sure win is taken at once and
 actions that walk into a loss it can see are never searched when another action exists.
+`analyse(view, rng)` returns the root statistics instead of the action (`RootStats`: visits and
+mean result per action, every legal action searched), which the hints show as win chances.
 """
 
 from __future__ import annotations
