@@ -15,10 +15,11 @@ classifies every legal action:
 * a **sure loss** this turn: the same, with the seat losing every time however it plays on.
 
 "Every time" means in the game itself and in `DEALS` other deals of what the seat cannot see
-(the opponent's hand, the deck order: engine.sampling), so that a win that depends on the true
-deck order is not counted as certain. It counts decisions where a sure win existed and was not
-taken, and decisions where a sure loss was chosen although an action that is not a sure loss
-existed.
+(the opponent's hand, the deck orders: engine.sampling), and a result that holds on those is
+confirmed on `CONFIRM_DEALS` more, so that a win that depends on the true deck order (a black
+market card refilled, a card drawn) is not counted as certain. It counts decisions where a
+sure win existed and was not taken, and decisions where a sure loss was chosen although an
+action that is not a sure loss existed.
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ LEVEL_SPECS = {
 OPPONENT = "greedy"
 DEALS = 6
 """Deals of what the seat cannot see (engine.sampling) judged besides the game itself."""
+CONFIRM_DEALS = 60
+"""Further deals on which a result that looks sure (with a black market pick in it) must hold."""
 
 
 @dataclass
@@ -95,17 +98,37 @@ def answers(state: GameState, view: PlayerView, action: Action) -> list[GameStat
     return [apply(state, action)]
 
 
-def judge(states: list[GameState], view: PlayerView, action: Action) -> int:
+class Deals:
+    """The game and deals of it its seat cannot tell apart: a few, and more on demand."""
+
+    def __init__(self, state: GameState, view: PlayerView, rng: random.Random) -> None:
+        """The game itself and `DEALS` deals of what `view`'s seat cannot see."""
+        self.view = view
+        self.rng = rng
+        self.few = [state, *(determinize(view, rng) for _ in range(DEALS))]
+        self._more: list[GameState] = []
+
+    def more(self) -> list[GameState]:
+        """`CONFIRM_DEALS` further deals (made once)."""
+        if not self._more:
+            self._more = [determinize(self.view, self.rng) for _ in range(CONFIRM_DEALS)]
+        return self._more
+
+
+def judge(deals: Deals, view: PlayerView, action: Action) -> int:
     """WIN or LOSS when the action's result this turn is sure, else OPEN: the engine's verdict
-    from the view, or the same result on every one of `states` (the game and deals of it the
-    seat cannot tell apart) for every answer and hidden card."""
+    from the view, or the same result on every deal the seat cannot tell apart from the game
+    (for every answer and hidden card; a result seen on the first few is confirmed on more)."""
     me = view.seat
     assert me is not None
     verdict = sure_winner(view, action)
     if verdict is not None:
         return WIN if verdict == me else LOSS
-    results = {rest_of_turn(after, me) for s in states for after in answers(s, view, action)}
-    return results.pop() if len(results) == 1 else OPEN
+    for states in (deals.few, deals.more()):
+        results = {rest_of_turn(after, me) for s in states for after in answers(s, view, action)}
+        if len(results) != 1 or OPEN in results:
+            return OPEN
+    return results.pop()
 
 
 def audit(level: str, mode: Mode, games: int, minutes: float, seed: int) -> Counts:
@@ -127,8 +150,8 @@ def audit(level: str, mode: Mode, games: int, minutes: float, seed: int) -> Coun
             action = bots[actor].choose(view, rng)
             if actor == seat and len(view.legal) > 1 and not view.is_team_game:
                 counts.decisions += 1
-                states = [state, *(determinize(view, rng) for _ in range(DEALS))]
-                verdicts = {a: judge(states, view, a) for a in view.legal}
+                deals = Deals(state, view, random.Random(rng.random()))
+                verdicts = {a: judge(deals, view, a) for a in view.legal}
                 wins = [a for a, v in verdicts.items() if v == WIN]
                 if wins:
                     counts.sure_win_positions += 1

@@ -1,8 +1,10 @@
 """Win/loss safety: find actions that win at once for sure, and screen out visible losses.
 
-Every bot runs this check before its own judgment. An action's immediate outcome is worked out
-on sampled hidden cards with the fast engine, through the rest of the turn (black market picks
-and instant choices are searched exhaustively: our choices at best, the opponent's at worst).
+Every bot runs this check before its own judgment. An action the engine's verdicts make a sure
+win from the view (`engine.sure_winner`) is taken first. Otherwise an action's immediate
+outcome is worked out on sampled hidden cards with the fast engine, through the rest of the
+turn (black market picks and instant choices are searched exhaustively: our choices at best,
+the opponent's at worst).
 It counts as sure only when it holds on every sample and, for a recruit, for every card the
 face-down one could be. An offer is judged by both ways the opponent can split it; a split in
 which the opponent takes the face-up card (which it can see) and wins is a visible loss.
@@ -25,7 +27,15 @@ from agent_avenue.bots.playout import (
     tables_for,
 )
 from agent_avenue.bots.team import is_team_view, team_assess
-from agent_avenue.engine import Action, Offer, Phase, PlayerView, Recruit, unseen_agents
+from agent_avenue.engine import (
+    Action,
+    Offer,
+    Phase,
+    PlayerView,
+    Recruit,
+    sure_winner,
+    unseen_agents,
+)
 from agent_avenue.engine.sampling import determinize
 
 __all__ = ["Verdict", "assess", "forced_choice", "verdicts"]
@@ -128,6 +138,10 @@ def assess(view: PlayerView, rng: random.Random) -> tuple[Action | None, tuple[A
         return None, view.legal
     if is_team_view(view):
         return team_assess(view, rng)
+    me = view.seat
+    for action in view.legal:
+        if sure_winner(view, action) == me:  # the engine's own verdict: certain
+            return action, (action,)
     found = verdicts(view, rng)
     for action in view.legal:
         if found[action].win:
