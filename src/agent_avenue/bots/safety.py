@@ -42,6 +42,7 @@ __all__ = ["Verdict", "assess", "forced_choice", "verdicts"]
 
 WIN, OPEN, LOSS = 1, 0, -1
 SAMPLES = 4
+RECHECK = 12  # when every action loses on SAMPLES deals, look again on this many times more
 MAX_DEPTH = 8
 
 
@@ -95,13 +96,15 @@ def verdicts(view: PlayerView, rng: random.Random, samples: int = SAMPLES) -> di
     out: dict[Action, Verdict] = {}
     if view.phase is Phase.RECRUIT:
         downs = [t.agent_index[a] for a in unseen_agents(view)]
+        reps = max(1, samples // SAMPLES)  # deals per hidden card (more on a second look)
         for action in view.legal:
             code = encode(t, action)
             results = []
             for i, down in enumerate(downs or [games[0].down]):
-                g = games[i % samples].clone()
-                g.down = down
-                results.append(_after(g, code, me))
+                for k in range(reps):
+                    g = games[(i * reps + k) % samples].clone()
+                    g.down = down
+                    results.append(_after(g, code, me))
             win = all(r == WIN for r in results)
             loss = all(r == LOSS for r in results)
             out[action] = Verdict(win, loss, 3 if loss else 0)
@@ -147,6 +150,10 @@ def assess(view: PlayerView, rng: random.Random) -> tuple[Action | None, tuple[A
         if found[action].win:
             return action, (action,)
     least = min(v.exposure for v in found.values())
+    if least == 3:
+        # Every action lost on the few samples: look at more deals for one that may survive.
+        found = verdicts(view, rng, SAMPLES * RECHECK)
+        least = min(v.exposure for v in found.values())
     return None, tuple(a for a in view.legal if found[a].exposure == least)
 
 
