@@ -86,8 +86,13 @@ def _after(g: FastGame, code: int, me: int) -> int:
     return outcome(h, me)
 
 
-def verdicts(view: PlayerView, rng: random.Random, samples: int = SAMPLES) -> dict[Action, Verdict]:
-    """The immediate verdict of every legal action of the view's seat."""
+def verdicts(
+    view: PlayerView,
+    rng: random.Random,
+    samples: int = SAMPLES,
+    only: tuple[Action, ...] | None = None,
+) -> dict[Action, Verdict]:
+    """The immediate verdict of every legal action of the view's seat (or of those in `only`)."""
     if view.seat is None or not view.legal:
         return {}
     me = view.seat
@@ -97,7 +102,7 @@ def verdicts(view: PlayerView, rng: random.Random, samples: int = SAMPLES) -> di
     if view.phase is Phase.RECRUIT:
         downs = [t.agent_index[a] for a in unseen_agents(view)]
         reps = max(1, samples // SAMPLES)  # deals per hidden card (more on a second look)
-        for action in view.legal:
+        for action in only or view.legal:
             code = encode(t, action)
             results = []
             for i, down in enumerate(downs or [games[0].down]):
@@ -109,7 +114,7 @@ def verdicts(view: PlayerView, rng: random.Random, samples: int = SAMPLES) -> di
             loss = all(r == LOSS for r in results)
             out[action] = Verdict(win, loss, 3 if loss else 0)
         return out
-    for action in view.legal:
+    for action in only or view.legal:
         code = encode(t, action)
         if isinstance(action, Offer):
             took_up: list[int] = []
@@ -146,9 +151,13 @@ def assess(view: PlayerView, rng: random.Random) -> tuple[Action | None, tuple[A
         if sure_winner(view, action) == me:  # the engine's own verdict: certain
             return action, (action,)
     found = verdicts(view, rng)
-    for action in view.legal:
-        if found[action].win:
-            return action, (action,)
+    wins = tuple(a for a in view.legal if found[a].win)
+    if len(wins) > 1:
+        # Several look sure on the few samples: the first that still wins on many more deals.
+        again = verdicts(view, rng, SAMPLES * RECHECK, wins)
+        wins = tuple(a for a in wins if again[a].win) or wins
+    if wins:
+        return wins[0], (wins[0],)
     least = min(v.exposure for v in found.values())
     if least == 3:
         # Every action lost on the few samples: look at more deals for one that may survive.
