@@ -34,6 +34,8 @@ class Pairing:
 
 
 PAIRINGS: tuple[Pairing, ...] = (
+    # greedy:classic is the greedy bot before issue 16, kept only as this measured baseline.
+    Pairing("greedy-classic", "greedy", "greedy:classic", 2000, 0.65),
     Pairing("greedy-random", "greedy", "random", 1000, 0.84),
     Pairing("normal-random", "search:normal:cpu", "random", 1000, 0.90),
     Pairing("normal-greedy", "search:normal:cpu", "greedy", 1000, 0.80),

@@ -80,9 +80,14 @@ def test_hints_are_legal_and_the_evaluations_best() -> None:
 
 
 def test_offer_hint_gives_both_splits() -> None:
-    """An offer's reason: what each way the opponent can split it leaves, from the previews."""
+    """An offer's reason: what each way the opponent can split it leaves, from the previews.
+    (No discards left: the evaluation would rather redraw the Saboteur here.)"""
     state = position(
-        green={"hand": ["sidekick", "saboteur", "codebreaker", "mole"], "position": 3},
+        green={
+            "hand": ["sidekick", "saboteur", "codebreaker", "mole"],
+            "position": 3,
+            "discards_left": 0,
+        },
         blue={"hand": ["enforcer"] * 4, "in_play": ["daredevil"]},
         deck=["double_agent"] * 4,
     )

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from agent_avenue.bots.ismcts import Budget
 from agent_avenue.data import default_rules
 from agent_avenue.engine import (
     GameState,
@@ -31,7 +32,7 @@ from agent_avenue.engine import (
 from agent_avenue.engine.actions import PlayDown
 from agent_avenue.i18n import Translated
 from agent_avenue.teaching.explain import offer_split_line, split_phrase
-from agent_avenue.teaching.hints import suggest
+from agent_avenue.teaching.hints import Hint, search_hint, suggest
 from agent_avenue.ui.phrases import recruit_result
 
 RULES = default_rules()
@@ -39,6 +40,8 @@ NAMES = ("Green", "Blue")
 CONFIGS = [(players, mode) for players in (2, 3, 4) for mode in Mode]
 GAMES = 60
 HINT_EVERY = 3
+SEARCH_BUDGET = Budget(seconds=None, iterations=30)
+"""The search hint's budget here (the app thinks for about half a second instead)."""
 
 
 def nodes(text: object) -> Iterator[Translated]:
@@ -166,17 +169,48 @@ def check_offer(state: GameState, with_hint: bool) -> int:
 
 
 def check_hint(state: GameState) -> int:
-    """The hint's sentence: its sure-win prefix and every claim about each answer."""
+    """The hints' sentences (the evaluation's and, in a duel, the search's): the sure-win
+    prefixes and every claim about each answer."""
     seat = state.to_act
     assert seat is not None
     view = player_view(state, seat)
-    hint = suggest(view, NAMES)
+    checked = check_hint_text(state, suggest(view, NAMES))
+    if not view.is_team_game:
+        checked += check_hint_text(state, search_hint(view, NAMES, budget=SEARCH_BUDGET))
+    return checked
+
+
+def check_hint_text(state: GameState, hint: Hint | None) -> int:
+    """One hint's claims against the real state after each answer."""
     if hint is None:
         return 0
+    view = player_view(state, state.to_act)
     checked = 0
     after = apply(state, hint.action)
     for node in nodes(hint.text):
-        if node.key == "hint.offer":
+        if node.key in ("hint.search_sure", "hint.wins") and isinstance(hint.action, Recruit):
+            assert state.offer is not None
+            for agent in hidden_outcomes(view).counts:
+                swapped = state._replace(offer=(state.offer[0], agent))
+                final = apply(swapped, hint.action)
+                assert final.result is not None and final.result.winner == view.me.index
+            checked += 1
+        elif node.key == "hint.search_sure" and isinstance(hint.action, Offer):
+            for face_up in (True, False):
+                final = apply(after, Recruit(face_up))
+                assert final.result is not None and final.result.winner == view.me.index
+            checked += 1
+        elif node.key == "hint.cannot_win":
+            assert isinstance(hint.action, Offer)
+            for face_up in (True, False):
+                final = apply(after, Recruit(face_up))
+                assert final.phase is not Phase.PICK, hint.text
+                other = side_named(node.params["other"])
+                assert final.result is None or final.result.winner != other, hint.text
+            checked += 1
+        elif node.key == "verdict.result" and isinstance(hint.action, Recruit):
+            checked += tally_claims(node.params["text"], state, hint.action.face_up)  # type: ignore[arg-type]
+        elif node.key in ("hint.offer", "hint.search_offer"):
             for param, face_up in (("if_up", True), ("if_down", False)):
                 checked += check_claims_of(node.params[param], apply(after, Recruit(face_up)))
         elif node.key == "hint.wins" and isinstance(hint.action, Offer):

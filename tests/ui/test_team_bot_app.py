@@ -238,6 +238,15 @@ async def look_while_thinking(app: AgentAvenueApp, pilot: Pilot[int]) -> None:
     check_screen(app, "ThinkingPanel", checked)
 
 
+async def _hint_shown(app: AgentAvenueApp, pilot: Pilot[int]) -> None:
+    """Let the hint's worker finish (key h searches in a thread)."""
+    for _ in range(500):
+        await pilot.pause(0.02)
+        if "Hint:" in screen_text(app):
+            return
+    raise AssertionError("no hint shown")
+
+
 async def test_hints_in_a_team_game() -> None:
     """h on the shared lead screen and on a member's own hand: a legal suggestion, one line."""
     app = make_bot_team_app("simple", 1, 4, opponent="human")
@@ -248,14 +257,14 @@ async def test_hints_in_a_team_game() -> None:
         assert session is not None
         assert screen_kind(app) == "LeadPanel"
         await pilot.press("h")
-        await pilot.pause()
+        await _hint_shown(app, pilot)
         text = " ".join(screen_text(app).split())
         assert "Hint: let Ann lead" in text or "Hint: let Cid lead" in text, text
         await pilot.press("1", "enter")  # Ann leads, Ann takes the terminal
         await pilot.pause()
         assert screen_kind(app) == "PlayUpPanel"
         await pilot.press("h")
-        await pilot.pause()
+        await _hint_shown(app, pilot)
         text = " ".join(screen_text(app).split())
         hand = session.view(0).hand
         named = [agent_name(a) for a in hand if f"Hint: play the {agent_name(a)} face up" in text]

@@ -7,10 +7,14 @@ likely `x` is to get it (its share of the cards `x` has not seen, and the cards 
 Codebreakers the next wins, with two Daredevils the next loses. A finished game is worth
 ±`decisive`.
 
-`score_actions(view)` scores every legal action one ply deep on sampled hidden cards; the greedy
-bot plays the best, and the tutorial's hints can show `explain_best(view)`. The quick policies
-(`quick_offer`, `quick_recruit`, `quick_other`) are cheaper versions the search uses in its
-playouts. Everything here sees only what the view shows.
+`score_actions(view)` scores every legal action one ply deep on the fast engine (bots.playout,
+checked step by step against the reference engine), as expected values over what the seat
+cannot see: an offer against the recruiter's own judgment of it (it sees the face-up card
+only), a recruit over every card the face-down one could be, a discard by what the redraw is
+expected to change, a black market pick by the position its effect leaves. The greedy bot
+plays the best; `explain_best(view)` says why. The quick policies (`quick_offer`,
+`quick_recruit`, `quick_other`) are cheaper versions the search uses in its playouts; they
+model the recruiter the same way. Everything here sees only what the view shows.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from agent_avenue.bots.playout import (
     CONFIRM,
     DISCARD_BASE,
     MAX_NAMES,
+    OFFER,
     OVER,
     PICK,
     RECRUIT,
@@ -59,12 +64,15 @@ __all__ = [
     "Weights",
     "evaluate",
     "explain_best",
+    "offer_chance",
     "quick_offer",
     "quick_other",
     "quick_recruit",
+    "recruit_scores",
     "resolve",
     "score_action",
     "score_actions",
+    "take_up_chance",
 ]
 
 
@@ -75,9 +83,10 @@ class Weights(NamedTuple):
     mark: float = 8.0  # a WIN mark one copy away, in spaces (a LOSE mark: the negative)
     potential: float = 3.0  # weight of the next copies' values by the share of unseen cards
     hand: float = 0.3  # weight of the next copies' values for cards held in hand
-    worst: float = 0.75  # weight of the worse split when judging an offer
+    worst: float = 0.75  # weight of the worse split (greedy:classic's offers only)
     discard_cost: float = 0.6  # what using up one of the 4 discards costs, in spaces
     market: float = 1.5  # gaining a black market card, in spaces (quick judgments only)
+    temper: float = 0.5  # spaces of expected value that make a recruiter's choice 73 % sure
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -161,7 +170,8 @@ def unseen_by(g: FastGame, x: int) -> list[int]:
     return pool
 
 
-def _share(pool: Sequence[int]) -> list[float]:
+def share_of(pool: Sequence[int]) -> list[float]:
+    """Each agent's share of a pool of cards (all 0 for an empty pool)."""
     total = sum(pool)
     if total <= 0:
         return [0.0] * len(pool)
@@ -190,7 +200,7 @@ def evaluate(g: FastGame, x: int, w: Weights = DEFAULT_WEIGHTS) -> float:
     lead = g.prog[x] - g.prog[y]
     mine = next_copies(g, x, w).value
     theirs = next_copies(g, y, w).value
-    share = _share(unseen_by(g, x))
+    share = share_of(unseen_by(g, x))
     hand = g.hand[x]
     wp, wh = w.potential, w.hand
     total = 0.0
@@ -242,13 +252,16 @@ def _add_landings(g: FastGame, x: int, moves: list[int], extra: list[float], bon
 
 
 def offer_scores(g: FastGame, w: Weights = DEFAULT_WEIGHTS) -> list[tuple[int, float]]:
-    """Each legal offer of the active player with its quick score (worst split weighted)."""
+    """Each legal offer of the active player with its quick score.
+
+    The recruiter sees only the face-up card: its choice is modelled as its own quick recruit
+    judgment would make it (`take_up_chance` of its expected values over the cards it has not
+    seen), and the offer is worth the splits weighted by that choice.
+    """
     o = g.active
     me, them, mp, tp, _ = _pair_table(g, o, w)
     mm, mk, tm, tk = me.move, me.mark, them.move, them.mark
     lead = g.prog[o] - g.prog[1 - o]
-    worst = w.worst
-    best = 1 - worst
     wh = w.hand
     dec = w.decisive
     hand = g.hand[o]
@@ -275,15 +288,21 @@ def offer_scores(g: FastGame, w: Weights = DEFAULT_WEIGHTS) -> list[tuple[int, f
                 split[x, y] = -dec
             else:
                 split[x, y] = after + mp[x] - tp[y]
+    # The recruiter's view: the cards it has not seen (the offerer's hand among them).
+    theirs = unseen_by(g, 1 - o)
+    chance: dict[int, float] = {}
+    for u in names:
+        pool = theirs[:]
+        pool[u] = max(0, pool[u] - 1)
+        up, down = _recruit_values(-lead, u, them, me, tp, mp, pool, dec)
+        chance[u] = take_up_chance(up, down, w)
     mv, tv = me.value, them.value
     out: list[tuple[int, float]] = []
     for u, d in pairs:
-        a = split[d, u]
-        b = split[u, d]
-        if a > b:
-            a, b = b, a
+        p = chance[u]
+        value = p * split[d, u] + (1 - p) * split[u, d]
         held = (mv[u] - tv[u] + mv[d] - tv[d]) * wh
-        out.append((u * MAX_NAMES + d, worst * a + best * b - held))
+        out.append((u * MAX_NAMES + d, value - held))
     return out
 
 
@@ -307,15 +326,28 @@ def recruit_scores(
     o = g.active
     r = 1 - o
     me, them, mp, tp, pool = _pair_table(g, r, w)
-    mm, mk, tm, tk = me.move, me.mark, them.move, them.mark
-    lead = g.prog[r] - g.prog[o]
-    dec = w.decisive
-    u = g.up
-    total = sum(pool)
-    if total <= 0 or peek:
+    if sum(pool) <= 0 or peek:
         pool = [0] * len(pool)
         pool[g.down] = 1
-        total = 1
+    return _recruit_values(g.prog[r] - g.prog[o], g.up, me, them, mp, tp, pool, w.decisive)
+
+
+def _recruit_values(
+    lead: int,
+    u: int,
+    me: Next,
+    them: Next,
+    mp: list[float],
+    tp: list[float],
+    pool: list[int],
+    dec: float,
+) -> tuple[float, float]:
+    """The recruiter's (`me`) mean value of taking face-up `u` and of taking the hidden card,
+    over `pool` (the copies the hidden card could be); `lead` is the recruiter's lead."""
+    mm, mk, tm, tk = me.move, me.mark, them.move, them.mark
+    total = sum(pool)
+    if total <= 0:
+        return 0.0, 0.0
     # Taking u: the offerer gets the unknown card; taking the unknown card: the offerer gets u.
     take_up = 0.0
     take_down = 0.0
@@ -341,6 +373,16 @@ def recruit_scores(
             value = after + mp[a] - tp[u]
         take_down += count * value
     return take_up / total, take_down / total
+
+
+def take_up_chance(up: float, down: float, w: Weights = DEFAULT_WEIGHTS) -> float:
+    """How likely a recruiter takes the face-up card, from its expected values of both."""
+    x = (up - down) / w.temper
+    if x > 30:
+        return 1.0
+    if x < -30:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
 
 
 def quick_recruit(g: FastGame, w: Weights = DEFAULT_WEIGHTS, peek: bool = False) -> int:
@@ -375,23 +417,12 @@ def resolve(g: FastGame, rng: random.Random, w: Weights = DEFAULT_WEIGHTS) -> No
 # One-ply scores of the actions a view allows ------------------------------------------------
 
 
-def _after(g: FastGame, code: int, me: int, rng: random.Random, w: Weights) -> float:
+def after_turn(g: FastGame, code: int, me: int, rng: random.Random, w: Weights) -> float:
+    """The evaluation for `me` once `code` is played and the turn's picks are resolved."""
     h = g.clone()
     h.play(code)
     resolve(h, rng, w)
     return evaluate(h, me, w)
-
-
-def _score_offers(g: FastGame, me: int, rng: random.Random, w: Weights) -> dict[int, float]:
-    scores: dict[int, float] = {}
-    for code in g.offers():
-        h = g.clone()
-        h.play(code)
-        a = _after(h, RECRUIT_UP, me, rng, w)
-        b = _after(h, RECRUIT_DOWN, me, rng, w)
-        low, high = (a, b) if a < b else (b, a)
-        scores[code] = w.worst * low + (1 - w.worst) * high
-    return scores
 
 
 def score_actions(
@@ -399,9 +430,11 @@ def score_actions(
 ) -> dict[Action, float]:
     """A one-ply score (in board spaces, higher is better) for every action of `view.legal`.
 
-    Offers: both ways the opponent can split them, the worse weighted by `w.worst`. Recruits: the
-    expected result over the cards this seat has not seen. Discards: the best offer now, plus how
-    much the hand improves on average, minus the cost of a discard. Black market picks and
+    Offers: each answer's position after the turn, weighted by how likely the recruiter takes
+    it (its own recruit judgment from the face-up card alone, `take_up_chance`). Recruits: the
+    position after the turn for every card the face-down one could be, weighted by its unseen
+    copies. Discards: the expected quick
+    value of the best offer after the redraw, against the best one now. Black market picks and
     instant choices: the position after the ability, averaged over `samples` sampled decks.
     """
     if view.seat is None or not view.legal:
@@ -409,43 +442,148 @@ def score_actions(
     me = view.seat
     t = tables_for(view.rules)
     rng = random.Random(seed)
-    base = fast_game(determinize(view, rng))
-    scores: dict[Action, float] = {}
+    games = [fast_game(determinize(view, rng)) for _ in range(max(1, samples))]
     if view.phase is Phase.RECRUIT:
-        unseen = unseen_agents(view)
-        total = sum(unseen.values())
-        for action in view.legal:
-            code = encode(t, action)
-            value = 0.0
-            for agent, count in unseen.items():
-                h = base.clone()
-                h.down = t.agent_index[agent]
-                value += count * _after(h, code, me, rng, w)
-            scores[action] = value / total if total else _after(base, code, me, rng, w)
-        return scores
+        return _score_recruits(view, games[0], rng, w)
     if view.phase is Phase.OFFER:
-        offers = _score_offers(base, me, rng, w)
-        best = max(offers.values(), default=0.0)
-        mine = next_copies(base, me, w)
-        theirs = next_copies(base, 1 - me, w)
-        held = [mine.value[a] - theirs.value[a] for a in range(len(mine.value))]
-        share = _share(unseen_by(base, me))
-        expected = sum(s * v for s, v in zip(share, held, strict=True))
-        for action in view.legal:
-            code = encode(t, action)
-            if code >= DISCARD_BASE:
-                gone = code - DISCARD_BASE
-                improved = best + w.hand * (expected - held[gone]) - w.discard_cost
-                # A discard only delays: it never scores as well as a won game, or a winning offer.
-                scores[action] = min(improved, w.decisive - 1.0)
-            else:
-                scores[action] = offers[code]
-        return scores
-    games = [base] + [fast_game(determinize(view, rng)) for _ in range(samples - 1)]
+        return _score_offer_phase(view, games[: max(1, samples - 1)], rng, w)
+    scores: dict[Action, float] = {}
     for action in view.legal:
         code = encode(t, action)
-        scores[action] = sum(_after(g, code, me, rng, w) for g in games) / len(games)
+        scores[action] = sum(after_turn(g, code, me, rng, w) for g in games) / len(games)
     return scores
+
+
+def offer_chance(
+    g: FastGame, belief: float, rng: random.Random, w: Weights = DEFAULT_WEIGHTS
+) -> float:
+    """How likely the active player was to offer `g.up` / `g.down` holding the hand dealt in `g`.
+
+    The hand before the offer is rebuilt from the dealt hand (the cards drawn after the offer are
+    taken at random from it) plus the two offered cards; the offer is scored by the quick policy
+    and turned into a probability by a softmax with `belief` per board space.
+    """
+    o = g.active
+    hand = g.hand[o][:]
+    held = [a for a, n in enumerate(hand) for _ in range(n)]
+    drawn = len(held) - min(len(held), 2)
+    for _ in range(drawn):
+        card = held.pop(int(rng.random() * len(held)))
+        hand[card] -= 1
+    hand[g.up] += 1
+    hand[g.down] += 1
+    h = g.clone()
+    h.hand[o] = hand
+    h.hn[o] = sum(hand)
+    h.phase = OFFER
+    scores = offer_scores(h, w)
+    if not scores:
+        return 1.0
+    code = g.up * MAX_NAMES + g.down
+    top = max(s for _, s in scores)
+    total = 0.0
+    mine = 0.0
+    for c, s in scores:
+        p = math.exp(max(-50.0, belief * (s - top)))
+        total += p
+        if c == code:
+            mine = p
+    return mine / total if total > 0 else 0.0
+
+
+def _score_recruits(
+    view: PlayerView, g: FastGame, rng: random.Random, w: Weights
+) -> dict[Action, float]:
+    """Recruits: the position after the turn for each card the hidden one could be, weighted
+    by its unseen copies. (Reading the offer, as the search does, measured worse against
+    greedy:classic: a one-ply reader trusts the offerer too much.)"""
+    me = g.to_act
+    t = g.t
+    unseen = unseen_agents(view)
+    total = sum(unseen.values())
+    scores: dict[Action, float] = {}
+    for action in view.legal:
+        code = encode(t, action)
+        if not total:
+            scores[action] = after_turn(g, code, me, rng, w)
+            continue
+        value = 0.0
+        for agent, count in unseen.items():
+            h = g.clone()
+            h.down = t.agent_index[agent]
+            value += count * after_turn(h, code, me, rng, w)
+        scores[action] = value / total
+    return scores
+
+
+def _score_offer_phase(
+    view: PlayerView, games: list[FastGame], rng: random.Random, w: Weights
+) -> dict[Action, float]:
+    """Offers against the modelled recruiter, and discards by what the redraw changes."""
+    me = games[0].active
+    t = games[0].t
+    offers: dict[int, float] = dict.fromkeys(games[0].offers(), 0.0)
+    for g in games:
+        for code in offers:
+            h = g.clone()
+            h.play(code)
+            p = take_up_chance(*recruit_scores(h, w), w)
+            if p > 1 - 1e-3:
+                value = after_turn(h, RECRUIT_UP, me, rng, w)
+            elif p < 1e-3:
+                value = after_turn(h, RECRUIT_DOWN, me, rng, w)
+            else:
+                up = after_turn(h, RECRUIT_UP, me, rng, w)
+                value = p * up + (1 - p) * after_turn(h, RECRUIT_DOWN, me, rng, w)
+            offers[code] += value / len(games)
+    best = max(offers.values(), default=0.0)
+    scores: dict[Action, float] = {}
+    discards = [a for a in view.legal if isinstance(a, Discard)]
+    gains = _discard_gains(games[0], [t.agent_index[a.agent] for a in discards], w)
+    for action in view.legal:
+        code = encode(t, action)
+        if code >= DISCARD_BASE:
+            gain = gains[code - DISCARD_BASE] - w.discard_cost
+            # A discard only delays: it never scores as well as a won game, or a winning offer.
+            scores[action] = min(best + gain, w.decisive - 1.0)
+        else:
+            scores[action] = offers[code]
+    return scores
+
+
+def _discard_gains(g: FastGame, agents: list[int], w: Weights) -> dict[int, float]:
+    """For each agent that may be discarded: how much the quick value of the best offer
+    changes on average when it is replaced by a card drawn from the ones not seen."""
+    o = g.active
+    pool = unseen_by(g, o)
+    total = sum(pool)
+    if not agents or total <= 0:
+        return dict.fromkeys(agents, 0.0)
+    cache: dict[tuple[int, ...], float] = {}
+
+    def best_offer(hand: list[int]) -> float:
+        key = tuple(hand)
+        found = cache.get(key)
+        if found is None:
+            h = g.clone()
+            h.hand[o] = hand
+            found = max((s for _, s in offer_scores(h, w)), default=-w.decisive)
+            cache[key] = found
+        return found
+
+    now = best_offer(g.hand[o])
+    gains: dict[int, float] = {}
+    for gone in agents:
+        value = 0.0
+        for drawn, count in enumerate(pool):
+            if not count:
+                continue
+            hand = g.hand[o][:]
+            hand[gone] -= 1
+            hand[drawn] += 1
+            value += count * best_offer(hand)
+        gains[gone] = value / total - now
+    return gains
 
 
 def score_action(view: PlayerView, action: Action, w: Weights = DEFAULT_WEIGHTS) -> float:

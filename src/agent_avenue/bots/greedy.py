@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from agent_avenue.bots.base import BotStats, check_view
 from agent_avenue.bots.evaluation import DEFAULT_WEIGHTS, Weights, score_actions
@@ -14,17 +15,32 @@ __all__ = ["GreedyBot"]
 
 TEAM_ROUNDS = 6  # sampled deals per action in a team game
 
+Scorer = Callable[[PlayerView, Weights, int, int], dict[Action, float]]
+"""One-ply scores of a view's actions: (view, weights, samples, seed) -> score per action."""
+
+
+def _default_scores(view: PlayerView, w: Weights, samples: int, seed: int) -> dict[Action, float]:
+    return score_actions(view, w, samples, seed)
+
 
 class GreedyBot:
     """Plays the action with the best one-ply score; `noise` adds random jitter (easy level)."""
 
     def __init__(
-        self, name: str = "greedy", weights: Weights = DEFAULT_WEIGHTS, noise: float = 0.0
+        self,
+        name: str = "greedy",
+        weights: Weights = DEFAULT_WEIGHTS,
+        noise: float = 0.0,
+        scorer: Scorer | None = None,
+        samples: int = 3,
     ) -> None:
-        """A greedy bot; `noise` is the size, in board spaces, of random jitter on each score."""
+        """A greedy bot; `noise` is the size, in board spaces, of random jitter on each score;
+        `scorer` replaces the evaluation's one-ply scores (the benchmarks' `greedy:classic`)."""
         self.name = name
         self.weights = weights
         self.noise = noise
+        self.scorer: Scorer = scorer or _default_scores
+        self.samples = samples
         self.stats = BotStats()
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
@@ -47,7 +63,7 @@ class GreedyBot:
             return win
         if len(safe) == 1:
             return safe[0]
-        scores = score_actions(view, self.weights, seed=int(rng.random() * 2**31))
+        scores = self.scorer(view, self.weights, self.samples, int(rng.random() * 2**31))
         noise = self.noise
         best = safe[0]
         best_score = -1e18

@@ -20,6 +20,8 @@ Three choices matter most against a sensible opponent:
 
 The bot first runs the win/loss safety check (bots.safety): a sure win is taken at once and
 actions that walk into a loss it can see are never searched when another action exists.
+`analyse(view, rng)` returns the root statistics instead of the action (`RootStats`: visits and
+mean result per action, every legal action searched), which the hints show as win chances.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from agent_avenue.bots.evaluation import (
     DEFAULT_WEIGHTS,
     Weights,
     evaluate,
-    offer_scores,
+    offer_chance,
     quick_offer,
     quick_other,
     quick_recruit,
@@ -60,7 +62,7 @@ from agent_avenue.bots.safety import assess
 from agent_avenue.bots.team import is_team_view, team_choice
 from agent_avenue.engine import DUEL_DISCARDS, Action, PlayerView, determinize
 
-__all__ = ["LEVELS", "Budget", "SearchBot", "search_level"]
+__all__ = ["LEVELS", "Budget", "RootStats", "SearchBot", "search_level"]
 
 # Observation keys for the player who did not act (the actor sees its own action's code).
 _SEEN_OFFER = 1000  # + face-up agent
@@ -88,6 +90,25 @@ LEVELS: dict[str, Budget] = {
     "normal": Budget(seconds=0.1),
     "hard": Budget(seconds=0.3),
 }
+
+
+@dataclass(frozen=True, slots=True)
+class RootStats:
+    """What the search found at its root: per action, how often it was played and the mean
+    result for the searching seat (1 a win, 0 a loss), and the action it recommends.
+
+    `sure` is set when the safety check found a sure win (nothing was searched then).
+    """
+
+    best: Action
+    visits: dict[Action, int]
+    means: dict[Action, float]
+    playouts: int
+    sure: bool = False
+
+    def ranked(self) -> list[Action]:
+        """The searched actions, the most visited first."""
+        return sorted(self.visits, key=lambda a: -self.visits[a])
 
 
 class Node:
@@ -214,36 +235,9 @@ class Dealer:
 
 
 def offer_likelihood(g: FastGame, belief: float, rng: random.Random) -> float:
-    """How likely the active player was to offer `g.up` / `g.down` holding the hand dealt in `g`.
-
-    The hand before the offer is rebuilt from the dealt hand (the cards drawn after the offer are
-    taken at random from it) plus the two offered cards; the offer is scored by the quick policy
-    and turned into a probability by a softmax with `belief` per board space.
-    """
-    o = g.active
-    hand = g.hand[o][:]
-    held = [a for a, n in enumerate(hand) for _ in range(n)]
-    drawn = len(held) - min(len(held), 2)
-    for _ in range(drawn):
-        card = held.pop(int(rng.random() * len(held)))
-        hand[card] -= 1
-    hand[g.up] += 1
-    hand[g.down] += 1
-    h = g.clone()
-    h.hand[o] = hand
-    h.hn[o] = sum(hand)
-    h.phase = OFFER
-    scores = offer_scores(h)
-    code = g.up * MAX_NAMES + g.down
-    top = max(s for _, s in scores)
-    total = 0.0
-    mine = 0.0
-    for c, s in scores:
-        p = math.exp(belief * (s - top))
-        total += p
-        if c == code:
-            mine = p
-    return mine / total if total > 0 else 0.0
+    """How likely the active player was to offer `g.up` / `g.down` holding the hand dealt in
+    `g` (bots.evaluation.offer_chance with the default weights)."""
+    return offer_chance(g, belief, rng)
 
 
 def _observed(g: FastGame, code: int, actor: int, seat: int) -> int:
@@ -286,7 +280,29 @@ class SearchBot:
                 return win
             if len(safe) == 1:
                 return safe[0]
-            return self._search(view, safe, rng, clock, start)
+            return self._search(view, safe, rng, clock, start).best
+
+    def analyse(self, view: PlayerView, rng: random.Random) -> RootStats:
+        """The search's root statistics for a duel view (hints show them as win chances).
+
+        A sure win is reported as such; when the safety check leaves one action, the others
+        that avoid no visible loss are still searched so their chances can be shown.
+        """
+        check_view(view)
+        if is_team_view(view):
+            raise ValueError("the search's statistics exist for duels only")
+        clock = time.process_time if self.budget.clock == "cpu" else time.perf_counter
+        start = clock()
+        with self.stats.timed():
+            self.stats.decisions += 1
+            win, safe = assess(view, rng)
+            if win is not None:
+                return RootStats(win, {win: 0}, {win: 1.0}, 0, sure=True)
+            report = self._search(view, view.legal, rng, clock, start)
+            if report.best in safe:
+                return report
+            best = max(safe, key=lambda a: report.visits.get(a, -1))
+            return RootStats(best, report.visits, report.means, report.playouts)
 
     def _choose_team(
         self, view: PlayerView, rng: random.Random, clock: Callable[[], float], start: float
@@ -310,7 +326,7 @@ class SearchBot:
         rng: random.Random,
         clock: Callable[[], float],
         start: float,
-    ) -> Action:
+    ) -> RootStats:
         t = tables_for(view.rules)
         seat = view.seat
         assert seat is not None
@@ -389,7 +405,11 @@ class SearchBot:
         self.stats.playouts += done
         root = roots[seat].stats
         best_code = max(sorted(allowed), key=lambda a: root[a][0] if a in root else -1.0)
-        return decode(t, best_code)
+        visits = {decode(t, a): int(root[a][0]) for a in sorted(allowed) if a in root}
+        means = {
+            decode(t, a): root[a][1] / root[a][0] for a in sorted(allowed) if root.get(a, [0])[0]
+        }
+        return RootStats(decode(t, best_code), visits, means, done)
 
     @staticmethod
     def _playout(

@@ -2,7 +2,9 @@
 
 Specs: `random`; `greedy`; `search` (the normal level); `search:LEVEL` and `bot:LEVEL` with
 LEVEL `easy`, `normal` or `hard` (`bot` alone is `bot:normal`); and for benchmarks
-`search:0.25s` (a time limit per decision) or `search:500it` (a number of iterations); a
+`greedy:classic` (the greedy bot's evaluation before issue 16, kept only as the baseline the
+benchmarks measure the new one against: no level or hint uses it), `search:0.25s` (a time
+limit per decision) or `search:500it` (a number of iterations); a
 time budget followed by `:cpu` (`search:normal:cpu`) counts the processor time of the thinking
 process instead of the clock on the wall, so that other load on the machine cannot starve it.
 The easy level is the greedy bot with random jitter on its scores; normal and hard search.
@@ -53,6 +55,8 @@ def make_bot(spec: str) -> Bot:
         return RandomBot()
     if kind == "greedy" and not arg:
         return GreedyBot()
+    if kind == "greedy" and arg == "classic":
+        return classic_greedy()
     if kind == "bot" and arg in ("", *LEVEL_NAMES):
         return bot_for_level(arg or "normal")
     if kind == "search":
@@ -67,6 +71,13 @@ def make_bot(spec: str) -> Bot:
         f"unknown bot {spec!r}; use random, greedy, search, search:easy|normal|hard, "
         "bot:easy|normal|hard, search:<seconds>s or search:<iterations>it"
     )
+
+
+def classic_greedy() -> Bot:
+    """The greedy bot as it played before issue 16: the benchmarks' measured baseline only."""
+    from agent_avenue.bots.classic import classic_scores
+
+    return GreedyBot("greedy:classic", scorer=classic_scores)
 
 
 def _budget(arg: str) -> Budget | None:

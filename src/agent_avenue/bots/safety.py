@@ -1,8 +1,10 @@
 """Win/loss safety: find actions that win at once for sure, and screen out visible losses.
 
-Every bot runs this check before its own judgment. An action's immediate outcome is worked out
-on sampled hidden cards with the fast engine, through the rest of the turn (black market picks
-and instant choices are searched exhaustively: our choices at best, the opponent's at worst).
+Every bot runs this check before its own judgment. An action the engine's verdicts make a sure
+win from the view (`engine.sure_winner`) is taken first. Otherwise an action's immediate
+outcome is worked out on sampled hidden cards with the fast engine, through the rest of the
+turn (black market picks and instant choices are searched exhaustively: our choices at best,
+the opponent's at worst).
 It counts as sure only when it holds on every sample and, for a recruit, for every card the
 face-down one could be. An offer is judged by both ways the opponent can split it; a split in
 which the opponent takes the face-up card (which it can see) and wins is a visible loss.
@@ -32,6 +34,7 @@ from agent_avenue.engine import (
     PlayerView,
     Recruit,
     determinize,
+    sure_winner,
     unseen_agents,
 )
 
@@ -39,6 +42,7 @@ __all__ = ["Verdict", "assess", "forced_choice", "verdicts"]
 
 WIN, OPEN, LOSS = 1, 0, -1
 SAMPLES = 4
+RECHECK = 12  # when every action loses on SAMPLES deals, look again on this many times more
 MAX_DEPTH = 8
 
 
@@ -82,8 +86,13 @@ def _after(g: FastGame, code: int, me: int) -> int:
     return outcome(h, me)
 
 
-def verdicts(view: PlayerView, rng: random.Random, samples: int = SAMPLES) -> dict[Action, Verdict]:
-    """The immediate verdict of every legal action of the view's seat."""
+def verdicts(
+    view: PlayerView,
+    rng: random.Random,
+    samples: int = SAMPLES,
+    only: tuple[Action, ...] | None = None,
+) -> dict[Action, Verdict]:
+    """The immediate verdict of every legal action of the view's seat (or of those in `only`)."""
     if view.seat is None or not view.legal:
         return {}
     me = view.seat
@@ -92,18 +101,20 @@ def verdicts(view: PlayerView, rng: random.Random, samples: int = SAMPLES) -> di
     out: dict[Action, Verdict] = {}
     if view.phase is Phase.RECRUIT:
         downs = [t.agent_index[a] for a in unseen_agents(view)]
-        for action in view.legal:
+        reps = max(1, samples // SAMPLES)  # deals per hidden card (more on a second look)
+        for action in only or view.legal:
             code = encode(t, action)
             results = []
             for i, down in enumerate(downs or [games[0].down]):
-                g = games[i % samples].clone()
-                g.down = down
-                results.append(_after(g, code, me))
+                for k in range(reps):
+                    g = games[(i * reps + k) % samples].clone()
+                    g.down = down
+                    results.append(_after(g, code, me))
             win = all(r == WIN for r in results)
             loss = all(r == LOSS for r in results)
             out[action] = Verdict(win, loss, 3 if loss else 0)
         return out
-    for action in view.legal:
+    for action in only or view.legal:
         code = encode(t, action)
         if isinstance(action, Offer):
             took_up: list[int] = []
@@ -135,11 +146,23 @@ def assess(view: PlayerView, rng: random.Random) -> tuple[Action | None, tuple[A
         return None, view.legal
     if is_team_view(view):
         return team_assess(view, rng)
-    found = verdicts(view, rng)
+    me = view.seat
     for action in view.legal:
-        if found[action].win:
+        if sure_winner(view, action) == me:  # the engine's own verdict: certain
             return action, (action,)
+    found = verdicts(view, rng)
+    wins = tuple(a for a in view.legal if found[a].win)
+    if len(wins) > 1:
+        # Several look sure on the few samples: the first that still wins on many more deals.
+        again = verdicts(view, rng, SAMPLES * RECHECK, wins)
+        wins = tuple(a for a in wins if again[a].win) or wins
+    if wins:
+        return wins[0], (wins[0],)
     least = min(v.exposure for v in found.values())
+    if least == 3:
+        # Every action lost on the few samples: look at more deals for one that may survive.
+        found = verdicts(view, rng, SAMPLES * RECHECK)
+        least = min(v.exposure for v in found.values())
     return None, tuple(a for a in view.legal if found[a].exposure == least)
 
 

@@ -1,17 +1,22 @@
-"""Hints on request: the bots' evaluation picks an action, and a sentence says why.
+"""Hints on request: the search bot (or the evaluation) picks an action, and a sentence says why.
 
-Team games (3 or 4 players) use the team evaluation of bots/team.py instead (`team_hint`).
+In a duel the hint is the search bot's choice on the player's own view (`search_chances`, run
+in a worker by the app for about half a second of processor time), shown with the win chances
+the search found for the top options and a reason built from the engine's verdicts
+(`chances_text`). Team games (3 or 4 players) use the team evaluation of bots/team.py
+(`team_hint`), with its chances. `suggest` is the greedy bot's quick choice (a sure win first,
+else the best one-ply score among the actions that risk no visible loss); it stands in where
+the search cannot look (a decision on a shared screen, whose hand is not shown).
 
-The suggestion is what the greedy bot would play: a sure win first, else the best one-ply score
-among the actions that risk no visible loss. This module is the only place the app depends on
-the bots (`score_actions` and `best_action` in bots.evaluation, `assess` in bots.safety); the
-reason is built here from the engine's previews, in the player's language. No textual imports.
+This module is the only place the app depends on the bots; every sentence is built here in the
+player's language from the engine's verdicts. No textual imports.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from agent_avenue.engine import (
     Action,
@@ -27,6 +32,7 @@ from agent_avenue.engine import (
     Take,
     hidden_outcomes,
     member_of_seat,
+    offer_outcomes,
     side_of,
     sure_winner,
     unseen_agents,
@@ -35,12 +41,19 @@ from agent_avenue.i18n import agent_name, card_name, t
 from agent_avenue.teaching.explain import preview_phrase, split_phrase
 from agent_avenue.teaching.verdict_text import tally_of
 
+if TYPE_CHECKING:
+    from agent_avenue.bots.ismcts import Budget
+
 __all__ = [
+    "Chances",
     "Hint",
     "best_of",
+    "chances_text",
     "choose",
     "hint_unavailable",
     "scores_for",
+    "search_chances",
+    "search_hint",
     "seat_view",
     "suggest",
     "team_hint",
@@ -58,6 +71,12 @@ RECRUITING_CARDS = frozenset({"secret_recruit", "double_trouble", "outpost"})
 """Black market cards whose choice recruits the chosen agent (its preview is the reason)."""
 
 
+HINT_SECONDS = 0.5
+"""Processor seconds the search thinks for a hint."""
+TOP_OPTIONS = 2
+"""How many options a hint gives chances for (the suggestion first)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Hint:
     """A suggested action, its score by the evaluation, and a one-line reason."""
@@ -65,6 +84,151 @@ class Hint:
     action: Action
     score: float
     text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Chances:
+    """What a hint's search (or the team evaluation) found: the suggestion, the win chances of
+    the top options (the suggestion first), and whether the suggestion wins for sure."""
+
+    action: Action
+    options: tuple[tuple[Action, float], ...]
+    sure: bool = False
+    by_search: bool = True
+
+
+def search_chances(view: PlayerView, budget: Budget | None = None) -> Chances | None:
+    """The suggestion and win chances for the view's seat (safe to run in a worker thread).
+
+    Duels: the search bot on this view only, for `budget` (a bots.ismcts.Budget; by default
+    about 0.5 s of processor time), seeded so the same view gives the same search. Team games:
+    the team evaluation (its chances are averages over sampled deals). A decision on a shared
+    screen (the hand not shown), or one with nothing to decide: None (`suggest` then answers).
+    """
+    from agent_avenue.bots.ismcts import Budget, SearchBot
+
+    if view.seat is None or not view.legal:
+        return None
+    if _team_game(view):
+        found = team_hint(view)
+        if found is None:
+            return None
+        action, wins, chance = found
+        return Chances(action, ((action, chance),), wins, by_search=False)
+    if _hidden_hand(view):
+        return None
+    if len(view.legal) == 1:
+        return Chances(view.legal[0], ())
+    chosen = budget or Budget(seconds=HINT_SECONDS, clock="cpu")
+    stats = SearchBot("hint", chosen).analyse(view, random.Random(SAFETY_SEED))
+    if stats.sure:
+        return Chances(stats.best, ((stats.best, 1.0),), sure=True)
+    others = [a for a in stats.ranked() if a != stats.best and a in stats.means]
+    top = [stats.best, *others][:TOP_OPTIONS]
+    return Chances(stats.best, tuple((a, stats.means.get(a, 0.0)) for a in top))
+
+
+def search_hint(
+    view: PlayerView,
+    names: tuple[str, str],
+    seats: tuple[str, ...] = (),
+    budget: Budget | None = None,
+) -> Hint | None:
+    """`search_chances` and `chances_text` in one call (`suggest` where the search cannot look)."""
+    found = search_chances(view, budget)
+    if found is None:
+        return suggest(view, names, seats)
+    return Hint(
+        found.action,
+        found.options[0][1] if found.options else 0.0,
+        chances_text(view, found, names, seats),
+    )
+
+
+def _percent(chance: float) -> int:
+    """A chance as a whole percentage."""
+    return round(100 * max(0.0, min(1.0, chance)))
+
+
+def _words(action: Action, view: PlayerView) -> str:
+    """An action in a few words: "offer the Enforcer face up and the Sentinel face down"."""
+    if isinstance(action, Offer):
+        return t("hint.act_offer", up=agent_name(action.face_up), down=agent_name(action.face_down))
+    if isinstance(action, Recruit):
+        if action.face_up:
+            return t("hint.act_up", agent=agent_name(view.face_up or ""))
+        return t("hint.act_down")
+    if isinstance(action, Discard):
+        return t("hint.act_discard", agent=agent_name(action.agent))
+    if isinstance(action, Take):
+        return t("hint.act_take", card=card_name(action.card))
+    if isinstance(action, Choose):
+        return t("hint.act_choose", agent=agent_name(action.agent))
+    if isinstance(action, Answer):
+        agent = agent_name(view.pending_agent or "")
+        return t("hint.act_again" if action.yes else "hint.act_keep", agent=agent)
+    if isinstance(action, PlayUp | PlayDown):
+        return t("hint.act_play", agent=agent_name(action.agent))
+    if isinstance(action, Lead):
+        return t("hint.act_lead")
+    return t("hint.act_other")
+
+
+def _verdict_reason(view: PlayerView, action: Action, names: tuple[str, str]) -> str:
+    """Why, in the engine's verdicts only: what each answer leads to, what a hidden card may do."""
+    me = view.me.index
+    other = 1 - me
+    if isinstance(action, Offer):
+        up, down = action.face_up, action.face_down
+        text = t(
+            "hint.search_offer",
+            up=agent_name(up),
+            down=agent_name(down),
+            other=names[other],
+            if_up=split_phrase(view, me, down, up, names),
+            if_down=split_phrase(view, me, up, down, names),
+        )
+        verdicts = offer_outcomes(view, up, down).values()
+        if all(not v.pickup_follows and v.winner != other for v in verdicts):
+            text = t("hint.then", text=text, result=t("hint.cannot_win", other=names[other]))
+        return text
+    if isinstance(action, Recruit):
+        return t("verdict.result", text=tally_of(hidden_outcomes(view), action.face_up, names))
+    if isinstance(action, Discard):
+        line = preview_phrase(view, me, action.agent, names)
+        return t("hint.search_discard", agent=agent_name(action.agent), line=line)
+    return _reason(view, action, names)
+
+
+def chances_text(
+    view: PlayerView, found: Chances, names: tuple[str, str], seats: tuple[str, ...] = ()
+) -> str:
+    """The hint's line for what `search_chances` found, in the language in use: the suggestion,
+    its win chance and the next options', and a reason from the engine's verdicts."""
+    action = found.action
+    if _team_game(view):
+        return _team_chances_text(view, found, names, seats)
+    words = _words(action, view)
+    me = view.me.index
+    if sure_winner(view, action) == me:
+        head = t("hint.search_sure", action=words)
+    elif not found.options:
+        head = t("hint.search_only", action=words)
+    else:
+        others = [
+            t("hint.search_other", action=_words(a, view), chance=_percent(c))
+            for a, c in found.options[1:]
+        ]
+        head = t(
+            "hint.search",
+            action=words,
+            chance=_percent(found.options[0][1]),
+            others="".join(others),
+        )
+    reason: str = _verdict_reason(view, action, names)
+    if reason[:1].islower():
+        reason = reason[:1].upper() + reason[1:]  # a sentence of its own (no claims in these)
+    return t("hint.line", text=t("hint.then", text=head, result=reason))
 
 
 def scores_for(view: PlayerView) -> dict[Action, float]:
@@ -107,6 +271,20 @@ def seat_view(public: PlayerView, actor: int, legal: tuple[Action, ...]) -> Play
     as the actor's view without their hand: a hint shown on a shared screen must not depend
     on secrets, so it judges from public facts only."""
     return replace(public, seat=actor, legal=legal, hand=(), discarded=())
+
+
+def _team_chances_text(
+    view: PlayerView, found: Chances, names: tuple[str, str], seats: tuple[str, ...]
+) -> str:
+    """A team game's hint line: the team evaluation's reason, then its chance."""
+    text = _team_reason(view, found.action, names, seats)
+    prefix = _sure_prefix(view, found.action)
+    if prefix is not None:
+        text = t("hint.with_outcome", outcome=prefix, text=text)
+    if found.options:
+        chance = t("hint.team_chance", chance=_percent(found.options[0][1]))
+        text = t("hint.then", text=text, result=chance)
+    return t("hint.line", text=text)
 
 
 def _sure_prefix(view: PlayerView, action: Action) -> str | None:
@@ -204,9 +382,10 @@ def _dealt_views(view: PlayerView, rng: random.Random) -> list[PlayerView]:
     ]
 
 
-def team_hint(view: PlayerView) -> tuple[Action, bool] | None:
+def team_hint(view: PlayerView) -> tuple[Action, bool, float] | None:
     """A team game's suggestion for the view's seat (bots/team.py: a sure win, else the best
-    average over sampled deals among the least exposed actions), and whether it surely wins.
+    average over sampled deals among the least exposed actions), whether it surely wins, and
+    its chance by the team evaluation (the mean over the sampled deals).
 
     Judged from the seat's own view only; on a shared screen (no hand) from public facts only.
     """
@@ -215,7 +394,7 @@ def team_hint(view: PlayerView) -> tuple[Action, bool] | None:
     if view.seat is None or not view.legal:
         return None
     if len(view.legal) == 1:
-        return view.legal[0], False
+        return view.legal[0], False, 0.5
     rng = random.Random(SAFETY_SEED)
     totals = dict.fromkeys(view.legal, 0.0)
     wins = dict.fromkeys(view.legal, 0)
@@ -231,9 +410,9 @@ def team_hint(view: PlayerView) -> tuple[Action, bool] | None:
             totals[action] += score
     for action in view.legal:
         if wins[action] == len(dealt):
-            return action, True
+            return action, True, 1.0
     best = max(view.legal, key=lambda a: totals[a])  # the first listed on a tie
-    return best, False
+    return best, False, totals[best] / len(dealt)
 
 
 def _team_reason(
@@ -265,7 +444,7 @@ def _suggest_team(view: PlayerView, names: tuple[str, str], seats: tuple[str, ..
     found = team_hint(view)
     if found is None:
         return None
-    action, wins = found
+    action, wins, _ = found
     text = _team_reason(view, action, names, seats)
     prefix = _sure_prefix(view, action)
     if prefix is not None:

@@ -11,6 +11,7 @@ from textual.containers import Container, Horizontal, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.worker import Worker
 
 from agent_avenue.engine import (
     Action,
@@ -25,6 +26,7 @@ from agent_avenue.engine import (
 from agent_avenue.i18n import retranslate, t
 from agent_avenue.play.session import LogEntry
 from agent_avenue.teaching.explain import explain_step
+from agent_avenue.ui.hint_worker import HintSearch
 from agent_avenue.ui.screens.log import LogScreen
 from agent_avenue.ui.widgets import BoardRing, CollectionPanel, GameLog, TableStatus
 from agent_avenue.ui.widgets.keybar import KeyBar
@@ -93,6 +95,7 @@ class TableScreen(Screen[None]):
         self._names: tuple[str, str] = ("", "")
         self._view: PlayerView | None = None
         self._make_panel: PanelMaker | None = None
+        self._hints = HintSearch(self)
 
     def compose(self) -> ComposeResult:
         """Board and side column on top, the log on wide terminals, the panel below."""
@@ -138,6 +141,7 @@ class TableScreen(Screen[None]):
             self.panel.finish()
         self.call_after_refresh(self._focus_panel, self.panel)
         self.update_footer()
+        self._hints.show_thinking(self.panel)
 
     # What the app calls --------------------------------------------------------------------------
 
@@ -311,14 +315,14 @@ class TableScreen(Screen[None]):
         return True
 
     def action_hint(self) -> None:
-        """A suggested action with a one-line reason, shown in the panel (hints.py)."""
-        view = self.panel.hint_view()
-        if view is None:
-            return
-        from agent_avenue.teaching.hints import hint_unavailable, suggest
+        """A suggested action with its chances and a reason, searched in a worker and shown in
+        the panel (hints.py, hint_worker.py)."""
+        self._hints.start(self.panel)
 
-        hint = suggest(view, self._names, self.seats)
-        self.panel.show_hint(hint.text if hint is not None else hint_unavailable())
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A hint's search has finished: show it (other workers are the app's)."""
+        if self._hints.finished(event.worker, event.state, self.panel, self._names, self.seats):
+            event.stop()
 
     def action_log(self) -> None:
         """Open the whole game log."""

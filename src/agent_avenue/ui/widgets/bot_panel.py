@@ -21,6 +21,15 @@ STILL_DOTS = "● ● ●"
 class ThinkingIndicator(LoadingIndicator):
     """Textual's pulsing dots; still dots, never an English word, when animations are off."""
 
+    DEFAULT_CSS = """
+    ThinkingIndicator.hint-thinking {
+        height: 1;
+        width: 12;
+        min-height: 1;
+        background: transparent;
+    }
+    """
+
     def render(self) -> RenderResult:
         """The pulsing dots, or still ones."""
         if self.app.animation_level == "none":

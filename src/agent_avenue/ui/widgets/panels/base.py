@@ -108,12 +108,21 @@ class Panel(Vertical, can_focus=True):
         """The view a hint (key h) judges this decision from, or None: no hint here."""
         return None
 
-    def show_hint(self, text: str) -> None:
-        """Show a hint's line at the bottom of the panel (replacing an earlier one)."""
+    def show_hint(self, text: str, thinking: bool = False) -> None:
+        """Show a hint's line at the bottom of the panel (replacing an earlier one), with the
+        thinking indicator while the hint is being searched."""
+        from agent_avenue.ui.widgets.bot_panel import ThinkingIndicator
+
+        for dots in self.query("#hint-thinking").results(ThinkingIndicator):
+            if not thinking:
+                dots.remove()
         for line in self.query("#hint-line").results(Static):
             line.update(plain(text))
-            return
-        self.mount(Static(plain(text), id="hint-line", classes="panel-status hint-line"))
+            break
+        else:
+            self.mount(Static(plain(text), id="hint-line", classes="panel-status hint-line"))
+        if thinking and not self.query("#hint-thinking"):
+            self.mount(ThinkingIndicator(id="hint-thinking", classes="hint-thinking"))
 
 
 class WaitingPanel(Panel):
