@@ -8,9 +8,9 @@ import threading
 
 import pytest
 
-from agent_avenue import hints
 from agent_avenue.engine import PlayerView
 from agent_avenue.i18n import set_language
+from agent_avenue.teaching import hints
 from agent_avenue.teaching.hints import Chances
 from agent_avenue.ui.screens.table import TableScreen
 
@@ -69,7 +69,7 @@ async def test_a_hint_is_searched_in_a_worker_and_a_second_h_waits_for_it(
 
 async def test_no_hint_while_the_computer_thinks(monkeypatch: pytest.MonkeyPatch) -> None:
     _, given = gated(monkeypatch)
-    from agent_avenue.ui import app as app_module
+    from agent_avenue.ui import computer as app_module
 
     release_bot = threading.Event()
     original = app_module.bot_decision

@@ -223,7 +223,7 @@ async def test_hint_key_shows_the_suggestion_in_the_panel(
 ) -> None:
     """h on a private offer shows the search's suggestion with its chances in the panel, not
     as a toast (the search is given a short budget here)."""
-    from agent_avenue import hints
+    from agent_avenue.teaching import hints
 
     monkeypatch.setattr(hints, "HINT_SECONDS", 0.05)
     app = make_app("simple", 2)
