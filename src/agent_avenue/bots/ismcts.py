@@ -53,6 +53,7 @@ from agent_avenue.bots.playout import (
     RECRUIT,
     RECRUIT_UP,
     FastGame,
+    Tables,
     decode,
     encode,
     fast_game,
@@ -337,9 +338,7 @@ class SearchBot:
         dealer = Dealer(view, rng, budget.belief)
         roots = (Node(), Node())
         w = self.weights
-        c = budget.exploration
         horizon = budget.rollout_turns
-        model = budget.model_recruits
         done = 0
         while True:
             if limit is not None and done >= limit:
@@ -347,69 +346,61 @@ class SearchBot:
             if deadline is not None and done % 8 == 0 and clock() >= deadline:
                 break
             g = dealer.deal(rng)
-            nodes = [roots[0], roots[1]]
-            path: list[tuple[list[float], int]] = []
-            expanded = False
-            first = True
-            while g.phase != OVER:
-                actor = g.to_act
-                legal = g.legal()
-                if first:
-                    legal = [a for a in legal if a in allowed]
-                    first = False
-                if len(legal) == 1:
-                    code = legal[0]
-                elif model and actor != seat and g.phase == RECRUIT:
-                    # The opponent cannot see our face-down card: it recruits by the quick
-                    # judgment over the cards it has not seen, not by what our search tried.
-                    code = quick_recruit(g, w)
-                else:
-                    node = nodes[actor]
-                    stats = node.stats
-                    untried = []
-                    for a in legal:
-                        s = stats.get(a)
-                        if s is None:
-                            untried.append(a)
-                        else:
-                            s[2] += 1
-                    if untried:
-                        if expanded:
-                            break
-                        code = untried[int(rng.random() * len(untried))]
-                        s = stats[code] = [0.0, 0.0, 1.0]
-                        expanded = True
-                    else:
-                        best = -1.0
-                        code = legal[0]
-                        for a in legal:
-                            s = stats[a]
-                            value = s[1] / s[0] + c * math.sqrt(math.log(s[2]) / s[0])
-                            if value > best:
-                                best, code = value, a
-                    path.append((stats[code], actor))
-                keys = (_observed(g, code, actor, 0), _observed(g, code, actor, 1))
-                g.play(code)
-                nodes[0] = nodes[0].kid(keys[0])
-                nodes[1] = nodes[1].kid(keys[1])
-                if expanded or DISCARD_BASE <= code < RECRUIT_UP:
-                    # After a discard the quick policy offers: searching the offers below a
-                    # discard would make discarding look better than it is (the max of noisy
-                    # estimates).
-                    break
+            path = self._descend(g, roots, allowed, seat, rng)
             reward = self._playout(g, seat, rng, w, horizon, budget.peek)
             for s, actor in path:
                 s[0] += 1
                 s[1] += reward if actor == seat else 1.0 - reward
             done += 1
         self.stats.playouts += done
-        root = roots[seat].stats
-        best_code = max(sorted(allowed), key=lambda a: root[a][0] if a in root else -1.0)
-        visits = {decode(t, a): int(root[a][0]) for a in sorted(allowed) if a in root}
-        means = {
-            decode(t, a): root[a][1] / root[a][0] for a in sorted(allowed) if root.get(a, [0])[0]
-        }
-        return RootStats(decode(t, best_code), visits, means, done)
+        return _root_stats(t, roots[seat].stats, allowed, done)
+
+    def _descend(
+        self,
+        g: FastGame,
+        roots: tuple[Node, Node],
+        allowed: set[int],
+        seat: int,
+        rng: random.Random,
+    ) -> list[tuple[list[float], int]]:
+        """One iteration's way down both players' trees on a dealt game (played in place),
+        expanding one node: the statistics met on the way, with who chose there."""
+        budget = self.budget
+        w, c, model = self.weights, budget.exploration, budget.model_recruits
+        nodes = [roots[0], roots[1]]
+        path: list[tuple[list[float], int]] = []
+        expanded = False
+        first = True
+        while g.phase != OVER:
+            actor = g.to_act
+            legal = g.legal()
+            if first:
+                legal = [a for a in legal if a in allowed]
+                first = False
+            if len(legal) == 1:
+                code = legal[0]
+            elif model and actor != seat and g.phase == RECRUIT:
+                # The opponent cannot see our face-down card: it recruits by the quick
+                # judgment over the cards it has not seen, not by what our search tried.
+                code = quick_recruit(g, w)
+            else:
+                stats = nodes[actor].stats
+                chosen, new = _select(stats, legal, rng, c, expanded)
+                if chosen is None:
+                    break
+                code = chosen
+                expanded = expanded or new
+                path.append((stats[code], actor))
+            keys = (_observed(g, code, actor, 0), _observed(g, code, actor, 1))
+            g.play(code)
+            nodes[0] = nodes[0].kid(keys[0])
+            nodes[1] = nodes[1].kid(keys[1])
+            if expanded or DISCARD_BASE <= code < RECRUIT_UP:
+                # After a discard the quick policy offers: searching the offers below a
+                # discard would make discarding look better than it is (the max of noisy
+                # estimates).
+                break
+        return path
 
     @staticmethod
     def _playout(
@@ -433,3 +424,43 @@ class SearchBot:
 def search_level(level: str) -> SearchBot:
     """A search bot at level `normal` or `hard`."""
     return SearchBot(f"search:{level}", LEVELS[level])
+
+
+def _select(
+    stats: dict[int, list[float]],
+    legal: list[int],
+    rng: random.Random,
+    c: float,
+    expanded: bool,
+) -> tuple[int | None, bool]:
+    """The move to follow at a node, and whether it is new there: an untried move first (None
+    if this iteration already expanded a node), else the best by UCB1 with exploration `c`."""
+    untried = []
+    for a in legal:
+        s = stats.get(a)
+        if s is None:
+            untried.append(a)
+        else:
+            s[2] += 1
+    if untried:
+        if expanded:
+            return None, False
+        code = untried[int(rng.random() * len(untried))]
+        stats[code] = [0.0, 0.0, 1.0]
+        return code, True
+    best = -1.0
+    code = legal[0]
+    for a in legal:
+        s = stats[a]
+        value = s[1] / s[0] + c * math.sqrt(math.log(s[2]) / s[0])
+        if value > best:
+            best, code = value, a
+    return code, False
+
+
+def _root_stats(t: Tables, root: dict[int, list[float]], allowed: set[int], done: int) -> RootStats:
+    """The search's answer: the most visited allowed move, and each move's visits and mean."""
+    best_code = max(sorted(allowed), key=lambda a: root[a][0] if a in root else -1.0)
+    visits = {decode(t, a): int(root[a][0]) for a in sorted(allowed) if a in root}
+    means = {decode(t, a): root[a][1] / root[a][0] for a in sorted(allowed) if root.get(a, [0])[0]}
+    return RootStats(decode(t, best_code), visits, means, done)

@@ -588,34 +588,12 @@ class FastGame:
         self.pagent = -1
         self.continue_turn()
 
-    def _conditions(self, side: int) -> tuple[bool, bool]:
-        """Whether a side meets a win condition and whether it meets a lose condition."""
-        wins = self.prog[side] - self.prog[1 - side] >= CATCH_LEAD
-        loses = False
-        row = self.inplay[side]
-        extras = self.extras[side]
-        for agent, by_count in self.t.marks:
-            mark = by_count[row[agent]]
-            if mark == 1:
-                wins = True
-            elif mark == 2:
-                if extras is not None and extras.rescue[agent]:
-                    wins = True
-                else:
-                    loses = True
-        if extras is not None:
-            if extras.distinct and sum(1 for n in row if n) >= extras.distinct:
-                wins = True
-            if extras.guard and self.position(1 - side) == HOMES[side]:
-                wins = True
-        return wins, loses
-
     def end_step(self) -> None:
         """Check every End-step condition; end the game or pass the turn."""
         active = self.active
         other = 1 - active
-        w0, l0 = self._conditions(active)
-        w1, l1 = self._conditions(other)
+        w0, l0 = _conditions(self, active)
+        w1, l1 = _conditions(self, other)
         active_candidate = w0 or l1
         other_candidate = w1 or l0
         if active_candidate:
@@ -632,6 +610,29 @@ class FastGame:
             self.phase = OFFER
             return
         self.phase = OVER
+
+
+def _conditions(g: FastGame, side: int) -> tuple[bool, bool]:
+    """Whether a side meets a win condition and whether it meets a lose condition."""
+    wins = g.prog[side] - g.prog[1 - side] >= CATCH_LEAD
+    loses = False
+    row = g.inplay[side]
+    extras = g.extras[side]
+    for agent, by_count in g.t.marks:
+        mark = by_count[row[agent]]
+        if mark == 1:
+            wins = True
+        elif mark == 2:
+            if extras is not None and extras.rescue[agent]:
+                wins = True
+            else:
+                loses = True
+    if extras is not None:
+        if extras.distinct and sum(1 for n in row if n) >= extras.distinct:
+            wins = True
+        if extras.guard and g.position(1 - side) == HOMES[side]:
+            wins = True
+    return wins, loses
 
 
 def fast_game(state: GameState) -> FastGame:
