@@ -87,6 +87,7 @@ class Weights(NamedTuple):
     discard_cost: float = 0.6  # what using up one of the 4 discards costs, in spaces
     market: float = 1.5  # gaining a black market card, in spaces (quick judgments only)
     temper: float = 0.5  # spaces of expected value that make a recruiter's choice 73 % sure
+    # (quick offer scores with temper 0: no recruiter model, the worse split weighted by `worst`)
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -291,7 +292,7 @@ def offer_scores(g: FastGame, w: Weights = DEFAULT_WEIGHTS) -> list[tuple[int, f
     # The recruiter's view: the cards it has not seen (the offerer's hand among them).
     theirs = unseen_by(g, 1 - o)
     chance: dict[int, float] = {}
-    for u in names:
+    for u in names if w.temper > 0 else ():
         pool = theirs[:]
         pool[u] = max(0, pool[u] - 1)
         up, down = _recruit_values(-lead, u, them, me, tp, mp, pool, dec)
@@ -299,8 +300,12 @@ def offer_scores(g: FastGame, w: Weights = DEFAULT_WEIGHTS) -> list[tuple[int, f
     mv, tv = me.value, them.value
     out: list[tuple[int, float]] = []
     for u, d in pairs:
-        p = chance[u]
-        value = p * split[d, u] + (1 - p) * split[u, d]
+        if w.temper > 0:
+            p = chance[u]
+            value = p * split[d, u] + (1 - p) * split[u, d]
+        else:  # no recruiter model: the worse split weighted by `w.worst`
+            low, high = sorted((split[d, u], split[u, d]))
+            value = w.worst * low + (1 - w.worst) * high
         held = (mv[u] - tv[u] + mv[d] - tv[d]) * wh
         out.append((u * MAX_NAMES + d, value - held))
     return out
@@ -377,6 +382,8 @@ def _recruit_values(
 
 def take_up_chance(up: float, down: float, w: Weights = DEFAULT_WEIGHTS) -> float:
     """How likely a recruiter takes the face-up card, from its expected values of both."""
+    if w.temper <= 0:
+        return 1.0 if up >= down else 0.0
     x = (up - down) / w.temper
     if x > 30:
         return 1.0
