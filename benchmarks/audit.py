@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
 from dataclasses import dataclass
 
@@ -131,6 +132,25 @@ def judge(deals: Deals, view: PlayerView, action: Action) -> int:
     return results.pop()
 
 
+def report(
+    what: str,
+    level: str,
+    mode: Mode,
+    game: int,
+    view: PlayerView,
+    chosen: Action,
+    better: list[Action],
+    moves: list[Action],
+) -> None:
+    """One line on standard error for each miss, so that it can be replayed and studied."""
+    print(
+        f"{what}: {level} {mode.value} game {game} turn {view.turn} seat {view.seat} "
+        f"phase {view.phase.value}: chose {chosen!r}; better {better!r}; after {moves!r}",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
 def audit(level: str, mode: Mode, games: int, minutes: float, seed: int) -> Counts:
     """Play the level's games and count its missed sure wins and avoidable sure losses."""
     rules = default_rules()
@@ -143,6 +163,7 @@ def audit(level: str, mode: Mode, games: int, minutes: float, seed: int) -> Coun
         bots = {seat: make_bot(LEVEL_SPECS[level]), 1 - seat: make_bot(OPPONENT)}
         rng = random.Random(f"audit-{seed}-{game}")
         state = new_game(rules, mode, seed * 100_000 + game // 2, (game // 2) % 2)
+        moves: list[Action] = []
         while state.result is None:
             actor = state.to_act
             assert actor is not None
@@ -155,10 +176,15 @@ def audit(level: str, mode: Mode, games: int, minutes: float, seed: int) -> Coun
                 wins = [a for a, v in verdicts.items() if v == WIN]
                 if wins:
                     counts.sure_win_positions += 1
-                    counts.missed_wins += verdicts[action] != WIN
+                    if verdicts[action] != WIN:
+                        counts.missed_wins += 1
+                        report("sure win missed", level, mode, game, view, action, wins, moves)
                 elif verdicts[action] == LOSS and any(v != LOSS for v in verdicts.values()):
                     counts.avoidable_losses += 1
+                    others = [a for a, v in verdicts.items() if v != LOSS]
+                    report("avoidable sure loss", level, mode, game, view, action, others, moves)
             state = apply(state, action)
+            moves.append(action)
         counts.games += 1
     counts.seconds = time.process_time() - started
     return counts

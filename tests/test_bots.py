@@ -236,6 +236,32 @@ def test_the_safety_check_reports_sure_wins_and_screens_losses() -> None:
     )
 
 
+def test_of_several_apparent_sure_wins_the_one_that_holds_on_most_deals_is_taken(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two offers win on the few samples and on the recheck; only the second wins on the last,
+    largest look: that one is taken, not the first in the legal order."""
+    from agent_avenue.bots import safety
+
+    view = player_view(two_daredevils(("daredevil", "enforcer", "sentinel", "saboteur"), 0), 0)
+    first, second = view.legal[0], view.legal[1]
+    largest = safety.SAMPLES * safety.RECHECK * safety.LAST_LOOK
+    looks: list[int] = []
+
+    def fake(
+        view: object, rng: object, samples: int = safety.SAMPLES, only: object = None
+    ) -> dict[object, safety.Verdict]:
+        looks.append(samples)
+        winners = {second} if samples >= largest else {first, second}
+        return {a: safety.Verdict(a in winners, False, 0) for a in view.legal}  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(safety, "verdicts", fake)
+    monkeypatch.setattr(safety, "sure_winner", lambda view, action: None)
+    win, safe = assess(view, random.Random(0))
+    assert win == second and safe == (second,)
+    assert looks == [safety.SAMPLES, safety.SAMPLES * safety.RECHECK, largest]
+
+
 # Scores for hints ---------------------------------------------------------------------------
 
 

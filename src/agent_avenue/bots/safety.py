@@ -43,6 +43,7 @@ __all__ = ["Verdict", "assess", "forced_choice", "verdicts"]
 WIN, OPEN, LOSS = 1, 0, -1
 SAMPLES = 4
 RECHECK = 12  # when every action loses on SAMPLES deals, look again on this many times more
+LAST_LOOK = 4  # several still win on the recheck: a last look on this many times more again
 MAX_DEPTH = 8
 
 
@@ -151,11 +152,7 @@ def assess(view: PlayerView, rng: random.Random) -> tuple[Action | None, tuple[A
         if sure_winner(view, action) == me:  # the engine's own verdict: certain
             return action, (action,)
     found = verdicts(view, rng)
-    wins = tuple(a for a in view.legal if found[a].win)
-    if len(wins) > 1:
-        # Several look sure on the few samples: the first that still wins on many more deals.
-        again = verdicts(view, rng, SAMPLES * RECHECK, wins)
-        wins = tuple(a for a in wins if again[a].win) or wins
+    wins = _surest(view, rng, tuple(a for a in view.legal if found[a].win))
     if wins:
         return wins[0], (wins[0],)
     least = min(v.exposure for v in found.values())
@@ -164,6 +161,17 @@ def assess(view: PlayerView, rng: random.Random) -> tuple[Action | None, tuple[A
         found = verdicts(view, rng, SAMPLES * RECHECK)
         least = min(v.exposure for v in found.values())
     return None, tuple(a for a in view.legal if found[a].exposure == least)
+
+
+def _surest(view: PlayerView, rng: random.Random, wins: tuple[Action, ...]) -> tuple[Action, ...]:
+    """Of actions that won on the few samples, those that still win on ever more deals: one
+    that wins on most deals but not all must not be taken before one that always wins."""
+    for times in (RECHECK, RECHECK * LAST_LOOK):
+        if len(wins) <= 1:
+            break
+        again = verdicts(view, rng, SAMPLES * times, wins)
+        wins = tuple(a for a in wins if again[a].win) or wins
+    return wins
 
 
 def forced_choice(view: PlayerView, rng: random.Random | None = None) -> Action | None:
