@@ -359,15 +359,18 @@ async def test_collection_panels_fit_a_38_column_side_column() -> None:
         assert total <= 16
         assert all(p.outer_size.width <= 38 for p in app.query(CollectionPanel))
         text = screen_text(app)
-        assert f"Enforcer {X}1 · next +4 $" in text  # Watchtower: +2 +2, onto space 5
-        assert f"Sidekick {X}1 ·" in text
+        # A single copy shows no count (issue 15); the glyph comes before every agent's name.
+        assert "♜ Enforcer · next +4 $" in text  # Watchtower: +2 +2, onto space 5
+        assert "✚ Sidekick · next" in text
+        assert f"{X}1" not in text
 
         compact = app.query_one("#green", CollectionPanel)
         before = compact.outer_size.height
         compact.add_class("-compact")
         await pilot.pause()
         assert compact.outer_size.height < before
-        assert f"Enforcer {X}1 (+4 $)" in screen_text(app)
+        assert "♜Enforcer (+4 $)" in screen_text(app)
+        assert f"{X}1" not in screen_text(app)
 
 
 # --- Cards ----------------------------------------------------------------------------------

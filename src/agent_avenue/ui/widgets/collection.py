@@ -5,12 +5,21 @@ from __future__ import annotations
 from collections import Counter
 
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
 
 from agent_avenue.engine import Mode, PlayerView, distance_to_catch, recruit_preview
 from agent_avenue.i18n import agent_name, card_name, t
-from agent_avenue.ui.widgets._common import SIDE_CLASSES, meeple, plain, preview_text
+from agent_avenue.ui.agent_look import agent_content
+from agent_avenue.ui.widgets._common import (
+    SIDE_CLASSES,
+    filled,
+    meeple,
+    next_content,
+    plain,
+    preview_text,
+)
 from agent_avenue.ui.widgets.members import is_team_side, member_hands
 
 __all__ = ["CollectionPanel", "agent_lines"]
@@ -38,6 +47,18 @@ def agent_lines(view: PlayerView, side: int) -> list[tuple[str, int, str]]:
             parts.append(t("collection.flag_market"))
         rows.append((agent, counts[agent], " ".join(parts)))
     return rows
+
+
+def _line_key(key: str, count: int) -> str:
+    """The line's form: the count (x2) only when the side has more than one copy."""
+    return f"{key}_many" if count > 1 else key
+
+
+def _row_content(key: str, agent: str, count: int, text: str) -> Content:
+    """One agent's line as drawn: its glyph and name in its colour, WIN and LOSE as marks."""
+    tight = key == "collection.agent_short"  # a wrapped paragraph: glyph and name stay together
+    pieces = {"agent": agent_content(agent, tight=tight), "next": next_content(text)}
+    return filled(_line_key(key, count), pieces, count=count)
 
 
 class CollectionPanel(Widget):
@@ -164,12 +185,12 @@ class CollectionPanel(Widget):
             self.stats = catch
         self.rows = agent_lines(view, side)
         self.agents_text = "\n".join(
-            t("collection.agent_line", agent=agent_name(agent), count=count, next=text)
-            for agent, count, text in self.rows
+            t(_line_key("collection.agent_line", count), agent=agent_name(a), count=count, next=n)
+            for a, count, n in self.rows
         ) or t("collection.no_agents")
         self.agents_compact = t("collection.compact_separator").join(
-            t("collection.agent_short", agent=agent_name(agent), count=count, next=text)
-            for agent, count, text in self.rows
+            t(_line_key("collection.agent_short", count), agent=agent_name(a), count=count, next=n)
+            for a, count, n in self.rows
         ) or t("collection.no_agents")
         self.ongoing_text = ""
         if facts.ongoing:
@@ -185,8 +206,12 @@ class CollectionPanel(Widget):
         self._show()
 
     def _show(self) -> None:
-        self.query_one(".agents", Static).update(plain(self.agents_text))
-        self.query_one(".agents-compact", Static).update(plain(self.agents_compact))
+        none = plain(t("collection.no_agents"))
+        lines = [_row_content("collection.agent_line", *row) for row in self.rows]
+        self.query_one(".agents", Static).update(Content("\n").join(lines) if lines else none)
+        short = [_row_content("collection.agent_short", *row) for row in self.rows]
+        joined = Content(t("collection.compact_separator")).join(short) if short else none
+        self.query_one(".agents-compact", Static).update(joined)
         hands = self.query_one(".hands", Static)
         hands.update(plain(self.hands_text))
         hands.set_class(not self.hands_text, "-none")
