@@ -222,7 +222,7 @@ async def test_legend_shows_names_turn_and_mode() -> None:
         text = screen_text(app)
         assert "G● Ann" in text
         assert "B▲ [b]Bo" in text  # names are shown as they are, never read as markup
-        assert "Turn 4 · [b]Bo" in text
+        assert "Turn 4 · ▶ [b]Bo" in text  # whoever decides now: Blue offers
 
 
 async def test_meeples_readable_without_colour(monkeypatch: pytest.MonkeyPatch) -> None:

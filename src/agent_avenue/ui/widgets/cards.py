@@ -111,8 +111,7 @@ class AgentCard(Widget):
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
-        super().__init__(id=id, classes=classes)
-        self.add_class(f"-agent-{agent}")
+        super().__init__(id=id, classes=" ".join(c for c in (classes, f"-agent-{agent}") if c))
         self.agent = agent
         self.index = index
         self.side = side

@@ -20,7 +20,7 @@ from agent_avenue.ui.widgets._common import (
     plain,
     preview_text,
 )
-from agent_avenue.ui.widgets.members import is_team_side, member_hands
+from agent_avenue.ui.widgets.members import decider_side, is_team_side, member_hands
 
 __all__ = ["CollectionPanel", "agent_lines"]
 
@@ -166,7 +166,7 @@ class CollectionPanel(Widget):
             self.side = side
             self.add_class(SIDE_CLASSES[side])
         facts = view.sides[side]
-        active = view.result is None and view.active == side
+        active = decider_side(view) == side  # whoever decides now: the recruiter too
         self.set_class(active, "-active")
         key = "collection.title_active" if active else "collection.title"
         self.heading = t(key, meeple=meeple(side), name=names[side])
