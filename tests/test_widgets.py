@@ -12,6 +12,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widget import Widget
+from textual.widgets import Label
 
 from agent_avenue.data import default_rules
 from agent_avenue.engine import (
@@ -847,3 +848,28 @@ def test_result_leader_of_the_pack() -> None:
     assert result_sentence(result, view, NAMES) == (
         "Green wins with three Daredevils (Leader of the Pack)."
     )
+
+
+@pytest.mark.parametrize("over", [False, True])
+async def test_legend_lines_never_wrap_into_the_cells(over: bool) -> None:
+    """Long names, a late turn, the game over: every legend line stays one line inside the
+    centre (issue 15: "Game over · Green wins" wrapped across the board's rows)."""
+    board = BoardRing()
+    app = Host(board)
+    names = ("Annabelle-Marie", "Bartholomew & Co")
+    view = player_view(at(0, 7, "advanced", turn=12, active=BLUE), None)
+    if over:
+        view = replace(view, result=Result(GREEN, (), False))
+    async with app.run_test(size=SIZE) as pilot:
+        board.update_view(view, names)
+        await pilot.pause()
+        legend = board.query_one("#legend")
+        for label in legend.query(Label).results(Label):
+            if label.display:
+                assert label.region.height <= 1, label
+                assert legend.region.contains_region(label.region)
+        text = screen_text(app)
+        if over:
+            assert "★ Annabelle" in text and "Game over" not in text  # the short form
+        else:
+            assert "Turn 12 · ▶ Bartholo…" in text  # an ellipsis, never a second line

@@ -116,12 +116,12 @@ class TableScreen(Screen[None]):
         else:
             with Horizontal(id="table-top", classes=f"main -ring -{self._board_size}"):
                 with VerticalScroll(id="table-left"):
-                    yield CollectionPanel(0, id="collection-0")
+                    yield CollectionPanel(0, id="collection-0", classes="-stats-line")
                     yield TableStatus(id="status")
                 yield self._board()
                 with Vertical(id="table-right"):
                     with VerticalScroll(id="table-side"):
-                        yield CollectionPanel(1, id="collection-1")
+                        yield CollectionPanel(1, id="collection-1", classes="-stats-line")
                     yield GameLog(self.rules, id="table-log")
         with Container(id="panel-box", classes="main"):
             yield self.panel
@@ -323,9 +323,13 @@ class TableScreen(Screen[None]):
         self.refresh_bindings()
 
     def on_panel_changed(self, message: PanelChanged) -> None:
-        """A panel's choice changed: check the key bar."""
+        """A panel's choice changed: check the key bar; an offer being made shows in the
+        board's slots (the offer panel is only ever on the offerer's private screen)."""
         message.stop()
         self.update_footer()
+        panel = self.panel
+        if isinstance(panel, OfferPanel) and panel.is_attached and panel.view is self._view:
+            self.query_one(BoardRing).show_offer(panel.view, panel.draft())
 
     def on_skip_animation(self, message: SkipAnimation) -> None:
         """Enter while the meeples move: they stop where they are going at once."""

@@ -68,7 +68,8 @@ class CollectionPanel(Widget):
     team game the subtitle keeps only the distance and each member's hand size gets its own
     wrapped line. Inside, one line per agent name in play (wrapped if a translation is too long
     for the column), then the side's ongoing black market cards.
-    The class `-compact` puts the agents in one wrapped paragraph to save rows.
+    The class `-compact` puts the agents in one wrapped paragraph to save rows; `-stats-line`
+    shows the stats as a wrapped last line instead of the subtitle (narrow columns).
     """
 
     DEFAULT_CSS = """
@@ -128,6 +129,14 @@ class CollectionPanel(Widget):
     CollectionPanel > .hands.-none {
         display: none;
     }
+    CollectionPanel > .stats {
+        display: none;
+        text-wrap: wrap;
+        color: $foreground-muted;
+    }
+    CollectionPanel.-stats-line > .stats {
+        display: block;
+    }
     """
 
     def __init__(
@@ -155,6 +164,7 @@ class CollectionPanel(Widget):
         yield Static(plain(self.agents_text), classes="agents")
         yield Static(plain(self.agents_compact), classes="agents-compact")
         yield Static(classes="ongoing -none")
+        yield Static(plain(self.stats), classes="stats")
 
     def update_view(
         self, view: PlayerView, side: int, names: tuple[str, str], seats: tuple[str, ...] = ()
@@ -197,7 +207,8 @@ class CollectionPanel(Widget):
             cards = t("collection.separator").join(card_name(c) for c in facts.ongoing)
             self.ongoing_text = t("collection.ongoing", cards=cards)
         self.border_title = plain(self.heading)
-        self.border_subtitle = plain(self.stats)
+        # A narrow column (-stats-line) shows the stats as a wrapped line: nothing is cut off.
+        self.border_subtitle = None if self.has_class("-stats-line") else plain(self.stats)
         if self.is_mounted:
             self._show()
 
@@ -218,6 +229,7 @@ class CollectionPanel(Widget):
         box = self.query_one(".ongoing", Static)
         box.update(plain(self.ongoing_text))
         box.set_class(not self.ongoing_text, "-none")
+        self.query_one(".stats", Static).update(plain(self.stats))
 
     def text(self) -> str:
         """The panel's text (title, stats and lines), for tests and screen readers."""
