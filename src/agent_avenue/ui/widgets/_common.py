@@ -40,12 +40,14 @@ def icon_text(icon: Icon | None) -> str:
     return signed(icon)
 
 
-def icon_content(icon: Icon | None, width: int = 0) -> Content:
-    """A printed icon as drawn, right-aligned in `width` cells: WIN and LOSE as marks."""
+def icon_content(icon: Icon | None, width: int = 0, *, chip: bool = True) -> Content:
+    """A printed icon as drawn, right-aligned in `width` cells: WIN and LOSE as marks (a
+    reversed chip " ★ ", or the mark alone without `chip`)."""
     if icon is Mark.WIN or icon is Mark.LOSE:
         mark = WIN_MARK if icon is Mark.WIN else LOSE_MARK
-        chip = f" {mark} "
-        return Content.assemble(" " * max(0, width - len(chip)), (chip, mark_style(icon)))
+        chip_text = f" {mark} " if chip else mark
+        pad = " " * max(0, width - len(chip_text))
+        return Content.assemble(pad, (chip_text, mark_style(icon)))
     text = icon_text(icon)
     return Content(f"{text:>{width}}")
 
@@ -80,5 +82,5 @@ def next_content(text: str) -> Content:
         (t("collection.next_lose"), Mark.LOSE),
     ):
         if text == word or text.startswith(f"{word} "):
-            return Content.assemble(icon_content(icon), Content(text[len(word) :]))
+            return Content.assemble(icon_content(icon, chip=False), Content(text[len(word) :]))
     return Content(text)
