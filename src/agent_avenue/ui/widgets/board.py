@@ -276,6 +276,9 @@ class BoardRing(Widget):
         height: 100%;
         padding: 0 1;
     }
+    BoardRing.-wide SpaceCell > .head {
+        text-style: bold;
+    }
     BoardRing.-large SpaceCell > .word {
         display: none;
     }
