@@ -118,6 +118,10 @@ class SpaceCell(Widget):
         color: $text-primary;
         text-style: bold underline;
     }
+    SpaceCell:ansi, SpaceCell:ansi.-alt, SpaceCell:ansi.-market,
+    SpaceCell:ansi.-home-green, SpaceCell:ansi.-home-blue {
+        background: ansi_default;  /* the terminal's palette has no tints: marks and borders */
+    }
     SpaceCell > .kind {
         display: none;
         width: 100%;
@@ -274,7 +278,19 @@ class BoardRing(Widget):
     BoardRing.-wide SpaceCell {
         width: 100%;
         height: 100%;
-        padding: 0 1;
+        border: round $panel-lighten-2;
+    }
+    BoardRing.-wide SpaceCell.-home-green {
+        border: heavy $success;
+    }
+    BoardRing.-wide SpaceCell.-home-blue {
+        border: heavy $primary;
+    }
+    BoardRing.-wide SpaceCell.-market {
+        border: double $warning;
+    }
+    BoardRing.-wide SpaceCell.-highlight {
+        border: thick $accent;
     }
     BoardRing.-wide SpaceCell > .head {
         text-style: bold;
