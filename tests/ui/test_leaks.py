@@ -215,11 +215,20 @@ async def test_handoff_ignores_keys_at_first() -> None:
 
 
 @pytest.mark.parametrize(
-    ("mode", "seed", "seat", "no_color"),
-    [("simple", 5, 1, False), ("advanced", 140, 0, True)],
+    ("mode", "seed", "seat", "no_color", "size"),
+    [
+        ("simple", 5, 1, False, (80, 24)),
+        ("advanced", 140, 0, True, (80, 24)),
+        ("advanced", 140, 1, False, (160, 45)),  # the board's offer slots are on screen
+    ],
 )
 async def test_against_the_computer_its_hand_never_shows(
-    mode: str, seed: int, seat: int, no_color: bool, monkeypatch: pytest.MonkeyPatch
+    mode: str,
+    seed: int,
+    seat: int,
+    no_color: bool,
+    size: tuple[int, int],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """One person against the computer: no handoff at all, the person's private screens show
     only their own secrets, and nothing of the computer's hand (nor what it drew after a
@@ -228,7 +237,7 @@ async def test_against_the_computer_its_hand_never_shows(
         monkeypatch.setenv("NO_COLOR", "1")
     app = make_app(mode, seed, opponent="bot:normal", seat=seat)
     checked: list[str] = []
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+    async with app.run_test(size=size, notifications=True) as pilot:
         await play_game(app, pilot, KeyPlayer(seed), lambda a, k: check_screen(a, k, checked))
         session = app.session
         assert session is not None and session.result is not None

@@ -147,8 +147,15 @@ def check_behind_handoff(app: AgentAvenueApp) -> None:
     assert isinstance(table, TableScreen)
     assert type(table.panel).__name__ == "WaitingPanel"
     texts = " ".join(str(w.render()) for w in table.query(Static))
-    cards = " ".join(card.agent for card in table.query(AgentCard))
+    # No hand's card anywhere; the board's offer slots show only the public face-up card.
+    slots = set(table.query("#board-slots AgentCard"))
+    cards = " ".join(card.agent for card in table.query(AgentCard) if card not in slots)
     assert not cards
+    session = app.session
+    assert session is not None
+    for card in slots:
+        assert isinstance(card, AgentCard) and card.has_class("-face-up")
+        assert card.agent == session.view(None).face_up
     assert not names_in(texts, forbidden(app, None))
 
 

@@ -128,6 +128,7 @@ class TableScreen(Screen[None]):
         yield KeyBar()
 
     def _board(self) -> BoardRing:
+        """The board, at the size class chosen for the screen."""
         board = BoardRing(id="board")
         board.set_size(self._board_size)
         return board
