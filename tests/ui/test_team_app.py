@@ -18,6 +18,7 @@ from agent_avenue.engine import Discard, EventKind, Mode, Phase, PlayerView, Tak
 from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
 from agent_avenue.i18n import agent_name
 from agent_avenue.play.session import replay
+from agent_avenue.ui.agent_look import agent_glyph
 from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
@@ -344,7 +345,9 @@ async def test_face_down_rule_is_explained() -> None:
         dimmed = {card.agent for card in panel.query(AgentCard) if card.has_class("-disabled")}
         assert dimmed == {shared[0]}
         text = " ".join(screen_text(app).split())
-        assert f"Dimmed: your {agent_name(shared[0])} cards" in text
+        # The agent is named with its glyph (ui/agent_look.py).
+        glyph = agent_glyph(shared[0])
+        assert f"Dimmed: your {glyph} {agent_name(shared[0])} cards" in text
         blocked = panel.hand.index(shared[0])
         await pilot.press(str(blocked + 1), "enter")  # not allowed: nothing happens
         await pilot.pause()
