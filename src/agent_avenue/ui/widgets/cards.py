@@ -39,7 +39,9 @@ class AgentCard(Widget):
 
     The border shows `label` (e.g. the key that selects the card) and the state the screen
     gives it with the CSS classes `-face-up`, `-face-down`, `-selected` (also `-disabled`);
-    the bottom border shows what recruiting it would do for `side` (recruit_preview).
+    the bottom border shows the agent's glyph and what recruiting it would do for `side`
+    (recruit_preview). The border and the name are in the agent's colour (ui/agent_look.py);
+    WIN and LOSE icons are drawn as marks, their words stay in `text()` and the tooltip.
     A click posts `AgentCard.Selected(index)` unless the card is `-disabled`.
     """
 
