@@ -12,6 +12,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widget import Widget
+from textual.widgets import Label
 
 from agent_avenue.data import default_rules
 from agent_avenue.engine import (
@@ -222,7 +223,7 @@ async def test_legend_shows_names_turn_and_mode() -> None:
         text = screen_text(app)
         assert "G● Ann" in text
         assert "B▲ [b]Bo" in text  # names are shown as they are, never read as markup
-        assert "Turn 4 · [b]Bo" in text
+        assert "Turn 4 · ▶ [b]Bo" in text  # whoever decides now: Blue offers
 
 
 async def test_meeples_readable_without_colour(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -359,15 +360,18 @@ async def test_collection_panels_fit_a_38_column_side_column() -> None:
         assert total <= 16
         assert all(p.outer_size.width <= 38 for p in app.query(CollectionPanel))
         text = screen_text(app)
-        assert f"Enforcer {X}1 · next +4 $" in text  # Watchtower: +2 +2, onto space 5
-        assert f"Sidekick {X}1 ·" in text
+        # A single copy shows no count (issue 15); the glyph comes before every agent's name.
+        assert "♜ Enforcer · next +4 $" in text  # Watchtower: +2 +2, onto space 5
+        assert "✚ Sidekick · next" in text
+        assert f"{X}1" not in text
 
         compact = app.query_one("#green", CollectionPanel)
         before = compact.outer_size.height
         compact.add_class("-compact")
         await pilot.pause()
         assert compact.outer_size.height < before
-        assert f"Enforcer {X}1 (+4 $)" in screen_text(app)
+        assert "♜Enforcer (+4 $)" in screen_text(app)
+        assert f"{X}1" not in screen_text(app)
 
 
 # --- Cards ----------------------------------------------------------------------------------
@@ -844,3 +848,28 @@ def test_result_leader_of_the_pack() -> None:
     assert result_sentence(result, view, NAMES) == (
         "Green wins with three Daredevils (Leader of the Pack)."
     )
+
+
+@pytest.mark.parametrize("over", [False, True])
+async def test_legend_lines_never_wrap_into_the_cells(over: bool) -> None:
+    """Long names, a late turn, the game over: every legend line stays one line inside the
+    centre (issue 15: "Game over · Green wins" wrapped across the board's rows)."""
+    board = BoardRing()
+    app = Host(board)
+    names = ("Annabelle-Marie", "Bartholomew & Co")
+    view = player_view(at(0, 7, "advanced", turn=12, active=BLUE), None)
+    if over:
+        view = replace(view, result=Result(GREEN, (), False))
+    async with app.run_test(size=SIZE) as pilot:
+        board.update_view(view, names)
+        await pilot.pause()
+        legend = board.query_one("#legend")
+        for label in legend.query(Label).results(Label):
+            if label.display:
+                assert label.region.height <= 1, label
+                assert legend.region.contains_region(label.region)
+        text = screen_text(app)
+        if over:
+            assert "★ Annabelle" in text and "Game over" not in text  # the short form
+        else:
+            assert "Turn 12 · ▶ Bartholo…" in text  # an ellipsis, never a second line

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from rich.cells import cell_len
+from textual.content import Content
 from textual.geometry import Size
 from textual.pilot import Pilot
 from textual.widget import Widget
@@ -103,8 +104,12 @@ def layout_problems(app: AgentAvenueApp) -> list[str]:
             if need > widget.content_region.width:
                 problems.append(f"{widget!r} needs {need} columns: {str(widget.render())!r}")
         for title in (widget.border_title, widget.border_subtitle):
-            if title is not None and cell_len(str(title)) > widget.outer_size.width - 4:
-                problems.append(f"{widget!r} has a border text cut off: {str(title)!r}")
+            # Titles read back as markup (an agent's glyph in its colour): measure what is drawn.
+            if title is None:
+                continue
+            shown = Content.from_markup(title).plain
+            if cell_len(shown) > widget.outer_size.width - 4:
+                problems.append(f"{widget!r} has a border text cut off: {shown!r}")
     return problems
 
 

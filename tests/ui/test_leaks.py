@@ -11,7 +11,7 @@ from agent_avenue.play.session import replay
 from agent_avenue.ui.app import AgentAvenueApp
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
-from agent_avenue.ui.widgets import MarketCardView
+from agent_avenue.ui.widgets import AgentCard, MarketCardView
 
 from .harness import (
     AGENT_NAMES,
@@ -96,6 +96,11 @@ def check_screen(app: AgentAvenueApp, kind: str, checked: list[str]) -> None:
         return
     if not isinstance(screen, TableScreen):
         return
+    # The board's offer slots: a face-down card is drawn face up only on the offerer's own
+    # screen while the offer is being made; everywhere else it is a card back.
+    for card in screen.query("#board-slots AgentCard").results(AgentCard):
+        if card.has_class("-face-down"):
+            assert kind == "OfferPanel", (kind, card.agent)
     viewer = session.stage.audience if kind in PRIVATE_PANELS else None
     forbidden = _forbidden(app, viewer)
     assert not names_in(text, forbidden), (kind, forbidden, text)
@@ -108,11 +113,19 @@ def check_screen(app: AgentAvenueApp, kind: str, checked: list[str]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("mode", "seed", "no_color"),
-    [("simple", 5, False), ("simple", 6, True), ("advanced", 140, False), ("advanced", 176, True)],
+    ("mode", "seed", "no_color", "size"),
+    [
+        ("simple", 5, False, (80, 24)),
+        ("simple", 6, True, (80, 24)),
+        ("advanced", 140, False, (80, 24)),
+        ("advanced", 176, True, (80, 24)),
+        # The board's centre shows the offer's slots from 120x36 on.
+        ("simple", 6, True, (120, 40)),
+        ("advanced", 140, False, (160, 45)),
+    ],
 )
 async def test_no_secret_on_any_screen(
-    mode: str, seed: int, no_color: bool, monkeypatch: pytest.MonkeyPatch
+    mode: str, seed: int, no_color: bool, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A whole game through the keys, checked at every step; it ends and replays."""
     if no_color:
@@ -120,7 +133,7 @@ async def test_no_secret_on_any_screen(
     app = make_app(mode, seed)
     assert app.no_color is no_color
     checked: list[str] = []
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await play_game(app, pilot, KeyPlayer(seed), lambda a, k: check_screen(a, k, checked))
         session = app.session
         assert session is not None and session.result is not None
@@ -202,11 +215,20 @@ async def test_handoff_ignores_keys_at_first() -> None:
 
 
 @pytest.mark.parametrize(
-    ("mode", "seed", "seat", "no_color"),
-    [("simple", 5, 1, False), ("advanced", 140, 0, True)],
+    ("mode", "seed", "seat", "no_color", "size"),
+    [
+        ("simple", 5, 1, False, (80, 24)),
+        ("advanced", 140, 0, True, (80, 24)),
+        ("advanced", 140, 1, False, (160, 45)),  # the board's offer slots are on screen
+    ],
 )
 async def test_against_the_computer_its_hand_never_shows(
-    mode: str, seed: int, seat: int, no_color: bool, monkeypatch: pytest.MonkeyPatch
+    mode: str,
+    seed: int,
+    seat: int,
+    no_color: bool,
+    size: tuple[int, int],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """One person against the computer: no handoff at all, the person's private screens show
     only their own secrets, and nothing of the computer's hand (nor what it drew after a
@@ -215,7 +237,7 @@ async def test_against_the_computer_its_hand_never_shows(
         monkeypatch.setenv("NO_COLOR", "1")
     app = make_app(mode, seed, opponent="bot:normal", seat=seat)
     checked: list[str] = []
-    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+    async with app.run_test(size=size, notifications=True) as pilot:
         await play_game(app, pilot, KeyPlayer(seed), lambda a, k: check_screen(a, k, checked))
         session = app.session
         assert session is not None and session.result is not None

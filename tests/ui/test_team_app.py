@@ -18,6 +18,7 @@ from agent_avenue.engine import Discard, EventKind, Mode, Phase, PlayerView, Tak
 from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
 from agent_avenue.i18n import agent_name
 from agent_avenue.play.session import replay
+from agent_avenue.ui.agent_look import agent_glyph
 from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
@@ -147,8 +148,15 @@ def check_behind_handoff(app: AgentAvenueApp) -> None:
     assert isinstance(table, TableScreen)
     assert type(table.panel).__name__ == "WaitingPanel"
     texts = " ".join(str(w.render()) for w in table.query(Static))
-    cards = " ".join(card.agent for card in table.query(AgentCard))
+    # No hand's card anywhere; the board's offer slots show only the public face-up card.
+    slots = set(table.query("#board-slots AgentCard"))
+    cards = " ".join(card.agent for card in table.query(AgentCard) if card not in slots)
     assert not cards
+    session = app.session
+    assert session is not None
+    for card in slots:
+        assert isinstance(card, AgentCard) and card.has_class("-face-up")
+        assert card.agent == session.view(None).face_up
     assert not names_in(texts, forbidden(app, None))
 
 
@@ -337,7 +345,9 @@ async def test_face_down_rule_is_explained() -> None:
         dimmed = {card.agent for card in panel.query(AgentCard) if card.has_class("-disabled")}
         assert dimmed == {shared[0]}
         text = " ".join(screen_text(app).split())
-        assert f"Dimmed: your {agent_name(shared[0])} cards" in text
+        # The agent is named with its glyph (ui/agent_look.py).
+        glyph = agent_glyph(shared[0])
+        assert f"Dimmed: your {glyph} {agent_name(shared[0])} cards" in text
         blocked = panel.hand.index(shared[0])
         await pilot.press(str(blocked + 1), "enter")  # not allowed: nothing happens
         await pilot.pause()

@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Container, Horizontal, VerticalScroll
+from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.screen import Screen
 from textual.timer import Timer
@@ -29,6 +29,7 @@ from agent_avenue.teaching.explain import explain_step
 from agent_avenue.ui.hint_worker import HintSearch
 from agent_avenue.ui.screens.log import LogScreen
 from agent_avenue.ui.widgets import BoardRing, CollectionPanel, GameLog, TableStatus
+from agent_avenue.ui.widgets.board import board_size
 from agent_avenue.ui.widgets.keybar import KeyBar
 from agent_avenue.ui.widgets.panels import (
     ChoicePanel,
@@ -96,24 +97,48 @@ class TableScreen(Screen[None]):
         self._view: PlayerView | None = None
         self._make_panel: PanelMaker | None = None
         self._hints = HintSearch(self)
+        self._board_size = "compact"
 
     def compose(self) -> ComposeResult:
-        """Board and side column on top, the log on wide terminals, the panel below."""
+        """The board with the collections and the table status beside it, the log where there
+        is room, the panel below; a large board sits in the middle, a side on each hand."""
+        width, height = self.app.size
+        self._board_size = board_size(width, height)
         yield SizeWarning()
-        with Horizontal(id="table-top", classes="main"):
-            yield BoardRing(id="board")
-            with VerticalScroll(id="table-side"):  # arrow keys scroll it when it overflows
-                yield CollectionPanel(0, id="collection-0")
-                yield CollectionPanel(1, id="collection-1")
-                yield TableStatus(id="status")
-            yield GameLog(self.rules, id="table-log")
+        if self._board_size == "compact":
+            with Horizontal(id="table-top", classes="main"):
+                yield self._board()
+                with VerticalScroll(id="table-side"):  # arrow keys scroll it when it overflows
+                    yield CollectionPanel(0, id="collection-0")
+                    yield CollectionPanel(1, id="collection-1")
+                    yield TableStatus(id="status")
+                yield GameLog(self.rules, id="table-log")
+        else:
+            with Horizontal(id="table-top", classes=f"main -ring -{self._board_size}"):
+                with VerticalScroll(id="table-left"):
+                    yield CollectionPanel(0, id="collection-0", classes="-stats-line")
+                    yield TableStatus(id="status")
+                yield self._board()
+                with Vertical(id="table-right"):
+                    with VerticalScroll(id="table-side"):
+                        yield CollectionPanel(1, id="collection-1", classes="-stats-line")
+                    yield GameLog(self.rules, id="table-log")
         with Container(id="panel-box", classes="main"):
             yield self.panel
         yield KeyBar()
 
-    def on_resize(self, event: Resize) -> None:
-        """On short terminals the collections put their agents on shared lines."""
+    def _board(self) -> BoardRing:
+        """The board, at the size class chosen for the screen."""
+        board = BoardRing(id="board")
+        board.set_size(self._board_size)
+        return board
+
+    async def on_resize(self, event: Resize) -> None:
+        """On short terminals the collections put their agents on shared lines; crossing a
+        board size (compact, medium, large) lays the table out again."""
         self._set_compact(event.size.height)
+        if board_size(self.app.size.width, self.app.size.height) != self._board_size:
+            await self.refresh_language(self._names)
 
     def _set_compact(self, height: int) -> None:
         compact = height < COMPACT_HEIGHT
@@ -149,7 +174,7 @@ class TableScreen(Screen[None]):
         """Board, status and both collections from one view."""
         self._names = names
         self._view = view
-        self.query_one(BoardRing).update_view(view, names)
+        self.query_one(BoardRing).update_view(view, names, self.seats)
         self.query_one(TableStatus).update_view(view, names, self.seats)
         for side in (0, 1):
             panel = self.query_one(f"#collection-{side}", CollectionPanel)
@@ -299,9 +324,13 @@ class TableScreen(Screen[None]):
         self.refresh_bindings()
 
     def on_panel_changed(self, message: PanelChanged) -> None:
-        """A panel's choice changed: check the key bar."""
+        """A panel's choice changed: check the key bar; an offer being made shows in the
+        board's slots (the offer panel is only ever on the offerer's private screen)."""
         message.stop()
         self.update_footer()
+        panel = self.panel
+        if isinstance(panel, OfferPanel) and panel.is_attached and panel.view is self._view:
+            self.query_one(BoardRing).show_offer(panel.view, panel.draft())
 
     def on_skip_animation(self, message: SkipAnimation) -> None:
         """Enter while the meeples move: they stop where they are going at once."""

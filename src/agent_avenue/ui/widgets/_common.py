@@ -7,6 +7,7 @@ from textual.content import Content
 from agent_avenue.engine import Icon, Mark, PlayerView, RecruitPreview
 from agent_avenue.i18n import t
 from agent_avenue.teaching.describe import signed
+from agent_avenue.ui.agent_look import LOSE_MARK, WIN_MARK, mark_style
 
 SIDE_CLASSES: tuple[str, str] = ("-green", "-blue")
 """CSS class of each side: green (seat 0) and blue (seat 1)."""
@@ -39,6 +40,18 @@ def icon_text(icon: Icon | None) -> str:
     return signed(icon)
 
 
+def icon_content(icon: Icon | None, width: int = 0, *, chip: bool = True) -> Content:
+    """A printed icon as drawn, right-aligned in `width` cells: WIN and LOSE as marks (a
+    reversed chip " ★ ", or the mark alone without `chip`)."""
+    if icon is Mark.WIN or icon is Mark.LOSE:
+        mark = WIN_MARK if icon is Mark.WIN else LOSE_MARK
+        chip_text = f" {mark} " if chip else mark
+        pad = " " * max(0, width - len(chip_text))
+        return Content.assemble(pad, (chip_text, mark_style(icon)))
+    text = icon_text(icon)
+    return Content(f"{text:>{width}}")
+
+
 def preview_text(preview: RecruitPreview, view: PlayerView, side: int) -> str:
     """What the next copy does, in a word: WIN, LOSE, or the signed move from recruit_preview."""
     if preview.outcome is Mark.WIN:
@@ -46,3 +59,28 @@ def preview_text(preview: RecruitPreview, view: PlayerView, side: int) -> str:
     if preview.outcome is Mark.LOSE:
         return t("collection.next_lose")
     return signed(preview.move)
+
+
+def filled(key: str, pieces: dict[str, Content], **params: object) -> Content:
+    """t(key, ...) as Content, with the placeholders named in `pieces` drawn as styled Content
+    (the rest of the text is plain: never markup)."""
+    marks = {name: f"\x00{i}\x00" for i, name in enumerate(pieces)}
+    text = t(key, **params, **marks)
+    parts: list[Content] = []
+    for i, chunk in enumerate(text.split("\x00")):
+        if i % 2:
+            parts.append(pieces[list(pieces)[int(chunk)]])
+        elif chunk:
+            parts.append(Content(chunk))
+    return Content.assemble(*parts)
+
+
+def next_content(text: str) -> Content:
+    """A next-copy text ("WIN reaches", "+3 $") with WIN and LOSE drawn as marks."""
+    for word, icon in (
+        (t("collection.next_win"), Mark.WIN),
+        (t("collection.next_lose"), Mark.LOSE),
+    ):
+        if text == word or text.startswith(f"{word} "):
+            return Content.assemble(icon_content(icon, chip=False), Content(text[len(word) :]))
+    return Content(text)

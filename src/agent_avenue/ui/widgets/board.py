@@ -12,8 +12,10 @@ from textual.widgets import Label
 from agent_avenue.engine import BOARD_SIZE, HOMES, MARKET_SPACES, Mode, PlayerView
 from agent_avenue.i18n import t
 from agent_avenue.ui.widgets._common import SIDE_CLASSES, colour_word, meeple, plain
+from agent_avenue.ui.widgets.members import decider_name
+from agent_avenue.ui.widgets.offer_slots import OfferSlots, SlotCards, offer_on_table
 
-__all__ = ["GRID_CELLS", "BoardRing", "SpaceCell"]
+__all__ = ["BOARD_SIZES", "GRID_CELLS", "BoardRing", "SpaceCell", "board_size"]
 
 GRID_CELLS: dict[int, tuple[int, int]] = {
     0: (2, 3),
@@ -116,6 +118,18 @@ class SpaceCell(Widget):
         color: $text-primary;
         text-style: bold underline;
     }
+    SpaceCell:ansi, SpaceCell:ansi.-alt, SpaceCell:ansi.-market,
+    SpaceCell:ansi.-home-green, SpaceCell:ansi.-home-blue {
+        background: ansi_default;  /* the terminal's palette has no tints: marks and borders */
+    }
+    SpaceCell > .kind {
+        display: none;
+        width: 100%;
+        height: 1;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+        color: $foreground-muted;
+    }
     """
 
     def __init__(self, space: int, *, id: str | None = None, classes: str | None = None) -> None:
@@ -123,6 +137,8 @@ class SpaceCell(Widget):
         self.space = space
         self.market = False
         self.occupants: tuple[bool, bool] = (False, False)
+        self.wide = False
+        """On a medium or large board the meeples are drawn as wider tokens."""
         home_side = HOMES.index(space) if space in HOMES else None
         self.home_side = home_side
         if home_side is not None:
@@ -137,6 +153,7 @@ class SpaceCell(Widget):
             for side in (0, 1):
                 yield Label(plain(meeple(side)), classes=f"meeple {SIDE_CLASSES[side]}")
         yield Label(plain(self._word_text()), classes="word")
+        yield Label(plain(self._kind_text()), classes="kind")
 
     def _head_text(self) -> str:
         if self.home_side is not None:
@@ -151,6 +168,14 @@ class SpaceCell(Widget):
             return t("board.market_word")
         if self.home_side is not None:
             return t("board.home_word")
+        return ""
+
+    def _kind_text(self) -> str:
+        """The space's kind in full words (the wide board's cells have room for them)."""
+        if self.market:
+            return t("board.market_long")
+        if self.home_side is not None:
+            return t("board.home_long", colour=colour_word(self.home_side))
         return ""
 
     def set_market(self, market: bool) -> None:
@@ -175,8 +200,17 @@ class SpaceCell(Widget):
     def _show(self) -> None:
         self.query_one(".head", Label).update(plain(self._head_text()))
         self.query_one(".word", Label).update(plain(self._word_text()))
+        self.query_one(".kind", Label).update(plain(self._kind_text()))
         for side, here in enumerate(self.occupants):
-            self.query_one(f".meeple.{SIDE_CLASSES[side]}", Label).set_class(here, "-here")
+            token = self.query_one(f".meeple.{SIDE_CLASSES[side]}", Label)
+            token.set_class(here, "-here")
+            token.update(plain(f" {meeple(side)} " if self.wide else meeple(side)))
+
+    def set_wide(self, wide: bool) -> None:
+        """Draw the meeples as wide tokens (a medium or large board) or as they are."""
+        self.wide = wide
+        if self.is_mounted:
+            self._show()
 
     def text(self) -> str:
         """The cell's text, line by line (for tests and screen readers)."""
@@ -202,8 +236,26 @@ class SpaceCell(Widget):
         return "\n".join(parts)
 
 
+BOARD_SIZES = ("compact", "medium", "large")
+"""The board's size classes: compact (about 39x12), medium and large (filling the table)."""
+
+
+def board_size(width: int, height: int) -> str:
+    """The board's size class for a terminal of this size."""
+    if width >= 150 and height >= 42:
+        return "large"
+    if width >= 120 and height >= 36:
+        return "medium"
+    return "compact"
+
+
 class BoardRing(Widget):
-    """The 14-space loop as a 5x4 grid ring, with a legend in the centre."""
+    """The 14-space loop as a 5x4 grid ring, with the table's middle in the centre.
+
+    Its size class (`set_size`: compact, medium, large) decides how much the centre shows:
+    compact, both players, the turn and the mode; medium and large fill the space they are
+    given, and the centre shows the turn, the offer's two card slots and the decks.
+    """
 
     DEFAULT_CSS = """
     BoardRing {
@@ -215,23 +267,76 @@ class BoardRing(Widget):
         width: 39;
         height: 12;
     }
+    BoardRing.-wide {
+        grid-columns: 1fr;
+        grid-rows: 1fr;
+        grid-gutter: 1 1;
+        width: 1fr;
+        height: 100%;
+        min-width: 39;
+    }
+    BoardRing.-wide SpaceCell {
+        width: 100%;
+        height: 100%;
+        border: round $panel-lighten-2;
+    }
+    BoardRing.-wide SpaceCell.-home-green {
+        border: heavy $success;
+    }
+    BoardRing.-wide SpaceCell.-home-blue {
+        border: heavy $primary;
+    }
+    BoardRing.-wide SpaceCell.-market {
+        border: double $warning;
+    }
+    BoardRing.-wide SpaceCell.-highlight {
+        border: thick $accent;
+    }
+    BoardRing.-wide SpaceCell > .head {
+        text-style: bold;
+    }
+    BoardRing.-large SpaceCell > .word {
+        display: none;
+    }
+    BoardRing.-large SpaceCell > .kind {
+        display: block;
+    }
+    BoardRing.-wide SpaceCell > .meeples {
+        height: 1fr;
+        align: center middle;
+    }
+    BoardRing.-wide SpaceCell .meeple {
+        text-style: bold reverse;
+    }
+    BoardRing.-wide SpaceCell .meeple.-blue {
+        text-style: bold reverse underline;
+    }
     BoardRing > #legend {
         column-span: 3;
         row-span: 2;
         padding: 0 1;
         background: $surface;
     }
+    BoardRing.-wide > #legend {
+        align: center middle;
+        border: round $panel-lighten-2;
+        border-title-color: $foreground-muted;
+        border-title-align: center;
+        padding: 0 1;
+    }
     BoardRing > #legend > Label {
         width: 100%;
         text-wrap: nowrap;
         text-overflow: ellipsis;
     }
+    BoardRing.-wide > #legend > Label {
+        text-align: center;
+    }
     BoardRing > #legend > .side {
         text-style: bold;
     }
     BoardRing > #legend > .turn {
-        height: auto;
-        text-wrap: wrap;
+        text-style: bold;
     }
     BoardRing > #legend > .-green {
         color: $text-success;
@@ -239,8 +344,24 @@ class BoardRing(Widget):
     BoardRing > #legend > .-blue {
         color: $text-primary;
     }
-    BoardRing > #legend > .mode {
+    BoardRing > #legend > .mode, BoardRing > #legend > .counts {
         color: $foreground-muted;
+    }
+    BoardRing > #legend > .counts, BoardRing > #legend > OfferSlots {
+        display: none;
+    }
+    BoardRing.-wide > #legend > .counts, BoardRing.-wide > #legend > OfferSlots {
+        display: block;
+    }
+    BoardRing.-wide > #legend > .side, BoardRing.-wide > #legend > .mode {
+        display: none;
+    }
+    BoardRing > #legend > OfferSlots {
+        margin: 1 0;
+    }
+    BoardRing > #legend > .counts {
+        height: auto;
+        text-wrap: wrap;
     }
     """
 
@@ -251,13 +372,19 @@ class BoardRing(Widget):
         self.positions: tuple[int, int] = (HOMES[0], HOMES[1])
         self.names: tuple[str, str] = (colour_word(0), colour_word(1))
         self.mode = Mode.SIMPLE
+        self.size_class = "compact"
         self.cells: dict[int, SpaceCell] = {space: SpaceCell(space) for space in GRID_CELLS}
-        self._legend_lines: tuple[str, str, str, str] = (
+        self.slots = OfferSlots(id="board-slots")
+        self._view: PlayerView | None = None
+        self._seats: tuple[str, ...] = ()
+        self._legend_lines: tuple[str, ...] = (
             t("board.legend_side", meeple=meeple(0), name=self.names[0]),
             t("board.legend_side", meeple=meeple(1), name=self.names[1]),
             "",
+            "",
             t("board.mode_simple"),
         )
+        self.add_class("-compact")
         self._refresh_cells()
 
     def compose(self) -> ComposeResult:
@@ -268,6 +395,8 @@ class BoardRing(Widget):
                     yield Label(classes="side -green")
                     yield Label(classes="side -blue")
                     yield Label(classes="turn")
+                    yield self.slots
+                    yield Label(classes="counts")
                     yield Label(classes="mode")
             else:
                 yield self.cells[space]
@@ -276,27 +405,63 @@ class BoardRing(Widget):
         """Show the legend set before mounting (the cells show their own state)."""
         self._show_legend()
 
-    def update_view(self, view: PlayerView, names: tuple[str, str]) -> None:
-        """Show a view: both meeples, the black market corners (advanced mode), the legend."""
+    def set_size(self, size: str) -> None:
+        """Choose the size class (board_size): compact, medium or large."""
+        assert size in BOARD_SIZES, size
+        for name in BOARD_SIZES:
+            self.set_class(name == size, f"-{name}")
+        self.set_class(size != "compact", "-wide")
+        self.size_class = size
+        for cell in self.cells.values():
+            cell.set_wide(size != "compact")
+        if self._view is not None:
+            self.update_view(self._view, self.names, self._seats)
+
+    def update_view(
+        self, view: PlayerView, names: tuple[str, str], seats: tuple[str, ...] = ()
+    ) -> None:
+        """Show a view: both meeples, the black market corners (advanced mode), the legend with
+        whoever decides now (`seats`: a team game's players), the offer on the table."""
         self.names = names
         self.mode = view.mode
+        self._view = view
+        self._seats = seats
         advanced = view.mode is Mode.ADVANCED
         for space, cell in self.cells.items():
             cell.set_market(advanced and space in MARKET_SPACES)
-        if view.result is not None:
-            turn = t("board.legend_over", name=names[view.result.winner])
-        else:
-            turn = t("board.legend_turn", n=view.turn, name=names[view.active])
-        mode = t("board.mode_advanced" if advanced else "board.mode_simple")
         self._legend_lines = (
             t("board.legend_side", meeple=meeple(0), name=names[0]),
             t("board.legend_side", meeple=meeple(1), name=names[1]),
-            turn,
-            mode,
+            self._turn_text(view, names, seats),
+            self._counts_text(view),
+            t("board.mode_advanced" if advanced else "board.mode_simple"),
         )
+        self.slots.show(view, 1 - view.active, offer_on_table(view))
         self.show_positions((view.sides[0].position, view.sides[1].position))
         if self.is_mounted:
             self._show_legend()
+
+    def show_offer(self, view: PlayerView, cards: SlotCards) -> None:
+        """Show an offer being made in the slots (only ever on the offerer's own screen)."""
+        self.slots.show(view, 1 - view.active, cards)
+
+    def _turn_text(self, view: PlayerView, names: tuple[str, str], seats: tuple[str, ...]) -> str:
+        """The turn and whoever decides now; the winner once the game is over."""
+        if view.result is not None:
+            key = "board.legend_over" if self.size_class != "compact" else "board.legend_over_short"
+            return t(key, name=names[view.result.winner])
+        return t("board.legend_turn", n=view.turn, name=decider_name(view, names, seats))
+
+    def _counts_text(self, view: PlayerView) -> str:
+        """The decks: the agent deck, and in advanced mode the black market supply and deck."""
+        if view.mode is not Mode.ADVANCED:
+            return t("board.counts", deck=view.deck_size)
+        return t(
+            "board.counts_market",
+            deck=view.deck_size,
+            supply=len(view.supply),
+            market=view.market_deck_size,
+        )
 
     def show_positions(self, positions: tuple[int, int]) -> None:
         """Put the green and blue meeples on these spaces (the caller animates step by step)."""
@@ -319,8 +484,10 @@ class BoardRing(Widget):
         labels = list(self.query("#legend > Label").results(Label))
         for label, text in zip(labels, self._legend_lines, strict=True):
             label.update(plain(text))
+        legend = self.query_one("#legend", Vertical)
+        legend.border_title = plain(self._legend_lines[4]) if self.size_class != "compact" else None
 
     def text(self) -> str:
         """Every space's text and the legend, for tests and screen readers."""
         lines = [f"{space}: {self.cells[space].text()!r}" for space in sorted(self.cells)]
-        return "\n".join([*lines, *self._legend_lines])
+        return "\n".join([*lines, *(line for line in self._legend_lines if line)])

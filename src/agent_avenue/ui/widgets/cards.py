@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from textual import events
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Label, Static
@@ -11,7 +12,8 @@ from textual.widgets import Label, Static
 from agent_avenue.data import default_rules
 from agent_avenue.engine import Icon, PlayerView, Rules, recruit_preview
 from agent_avenue.i18n import agent_name, card_name, t
-from agent_avenue.ui.widgets._common import icon_text, plain, preview_text
+from agent_avenue.ui.agent_look import agent_borders, agent_glyph, agent_style
+from agent_avenue.ui.widgets._common import icon_content, icon_text, plain, preview_text
 
 __all__ = ["AgentCard", "CardBack", "MarketCardView"]
 
@@ -37,7 +39,9 @@ class AgentCard(Widget):
 
     The border shows `label` (e.g. the key that selects the card) and the state the screen
     gives it with the CSS classes `-face-up`, `-face-down`, `-selected` (also `-disabled`);
-    the bottom border shows what recruiting it would do for `side` (recruit_preview).
+    the bottom border shows the agent's glyph and what recruiting it would do for `side`
+    (recruit_preview). The border and the name are in the agent's colour (ui/agent_look.py);
+    WIN and LOSE icons are drawn as marks, their words stay in `text()` and the tooltip.
     A click posts `AgentCard.Selected(index)` unless the card is `-disabled`.
     """
 
@@ -69,6 +73,7 @@ class AgentCard(Widget):
         background: $accent 30%;
         text-style: bold;
     }
+    AGENT_BORDERS
     AgentCard.-selected {
         border: double $accent;
         border-title-color: $accent;
@@ -86,6 +91,8 @@ class AgentCard(Widget):
         text-style: dim;
     }
     """
+
+    DEFAULT_CSS = DEFAULT_CSS.replace("AGENT_BORDERS", agent_borders("AgentCard"))
 
     class Selected(Message):
         """A card was clicked: `index` is the position the screen gave it (e.g. in the hand)."""
@@ -106,7 +113,7 @@ class AgentCard(Widget):
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
-        super().__init__(id=id, classes=classes)
+        super().__init__(id=id, classes=" ".join(c for c in (classes, f"-agent-{agent}") if c))
         self.agent = agent
         self.index = index
         self.side = side
@@ -134,13 +141,22 @@ class AgentCard(Widget):
 
     def compose(self) -> ComposeResult:
         """The name, then the top, middle and bottom icons."""
-        yield Label(plain(agent_name(self.agent)), classes="name")
+        yield Label(
+            Content.assemble((agent_name(self.agent), agent_style(self.agent))), classes="name"
+        )
         for row in range(3):
-            yield Label(plain(self._icon_line(row)), classes=self._icon_classes(row))
+            yield Label(self._icon_content(row), classes=self._icon_classes(row))
 
     def _icon_line(self, row: int) -> str:
         marker = "▶" if row == self.next_row else " "
         return f"{marker}{t(_COPY_KEYS[row]):<4} {icon_text(self.icons[row]):>5}"
+
+    def _icon_content(self, row: int) -> Content:
+        """The icon line as drawn: WIN and LOSE as marks (the words stay in `text()`)."""
+        marker = "▶" if row == self.next_row else " "
+        return Content.assemble(
+            f"{marker}{t(_COPY_KEYS[row]):<4} ", icon_content(self.icons[row], 5)
+        )
 
     def _icon_classes(self, row: int) -> str:
         return "icon -next" if row == self.next_row else "icon"
@@ -153,10 +169,12 @@ class AgentCard(Widget):
         self.next_row = min(preview.count, 3, last + 1) - 1
         text = preview_text(preview, view, side)
         self.next_text = t("cards.next", next=text)
-        self.border_subtitle = plain(self.next_text)
+        self.border_subtitle = Content.assemble(
+            (agent_glyph(self.agent), agent_style(self.agent)), " ", self.next_text
+        )
         if self.is_mounted:
             for row, label in enumerate(self.query(".icon").results(Label)):
-                label.update(plain(self._icon_line(row)))
+                label.update(self._icon_content(row))
                 label.set_class(row == self.next_row, "-next")
 
     def notify_style_update(self) -> None:

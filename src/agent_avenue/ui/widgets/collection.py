@@ -5,13 +5,22 @@ from __future__ import annotations
 from collections import Counter
 
 from textual.app import ComposeResult
+from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
 
 from agent_avenue.engine import Mode, PlayerView, distance_to_catch, recruit_preview
 from agent_avenue.i18n import agent_name, card_name, t
-from agent_avenue.ui.widgets._common import SIDE_CLASSES, meeple, plain, preview_text
-from agent_avenue.ui.widgets.members import is_team_side, member_hands
+from agent_avenue.ui.agent_look import agent_content
+from agent_avenue.ui.widgets._common import (
+    SIDE_CLASSES,
+    filled,
+    meeple,
+    next_content,
+    plain,
+    preview_text,
+)
+from agent_avenue.ui.widgets.members import decider_side, is_team_side, member_hands
 
 __all__ = ["CollectionPanel", "agent_lines"]
 
@@ -40,6 +49,18 @@ def agent_lines(view: PlayerView, side: int) -> list[tuple[str, int, str]]:
     return rows
 
 
+def _line_key(key: str, count: int) -> str:
+    """The line's form: the count (x2) only when the side has more than one copy."""
+    return f"{key}_many" if count > 1 else key
+
+
+def _row_content(key: str, agent: str, count: int, text: str) -> Content:
+    """One agent's line as drawn: its glyph and name in its colour, WIN and LOSE as marks."""
+    tight = key == "collection.agent_short"  # a wrapped paragraph: glyph and name stay together
+    pieces = {"agent": agent_content(agent, tight=tight), "next": next_content(text)}
+    return filled(_line_key(key, count), pieces, count=count)
+
+
 class CollectionPanel(Widget):
     """One side's public facts, compact enough for two panels in a 38-column side column.
 
@@ -47,7 +68,8 @@ class CollectionPanel(Widget):
     team game the subtitle keeps only the distance and each member's hand size gets its own
     wrapped line. Inside, one line per agent name in play (wrapped if a translation is too long
     for the column), then the side's ongoing black market cards.
-    The class `-compact` puts the agents in one wrapped paragraph to save rows.
+    The class `-compact` puts the agents in one wrapped paragraph to save rows; `-stats-line`
+    shows the stats as a wrapped last line instead of the subtitle (narrow columns).
     """
 
     DEFAULT_CSS = """
@@ -107,6 +129,14 @@ class CollectionPanel(Widget):
     CollectionPanel > .hands.-none {
         display: none;
     }
+    CollectionPanel > .stats {
+        display: none;
+        text-wrap: wrap;
+        color: $foreground-muted;
+    }
+    CollectionPanel.-stats-line > .stats {
+        display: block;
+    }
     """
 
     def __init__(
@@ -134,6 +164,7 @@ class CollectionPanel(Widget):
         yield Static(plain(self.agents_text), classes="agents")
         yield Static(plain(self.agents_compact), classes="agents-compact")
         yield Static(classes="ongoing -none")
+        yield Static(plain(self.stats), classes="stats")
 
     def update_view(
         self, view: PlayerView, side: int, names: tuple[str, str], seats: tuple[str, ...] = ()
@@ -145,7 +176,7 @@ class CollectionPanel(Widget):
             self.side = side
             self.add_class(SIDE_CLASSES[side])
         facts = view.sides[side]
-        active = view.result is None and view.active == side
+        active = decider_side(view) == side  # whoever decides now: the recruiter too
         self.set_class(active, "-active")
         key = "collection.title_active" if active else "collection.title"
         self.heading = t(key, meeple=meeple(side), name=names[side])
@@ -164,19 +195,20 @@ class CollectionPanel(Widget):
             self.stats = catch
         self.rows = agent_lines(view, side)
         self.agents_text = "\n".join(
-            t("collection.agent_line", agent=agent_name(agent), count=count, next=text)
-            for agent, count, text in self.rows
+            t(_line_key("collection.agent_line", count), agent=agent_name(a), count=count, next=n)
+            for a, count, n in self.rows
         ) or t("collection.no_agents")
         self.agents_compact = t("collection.compact_separator").join(
-            t("collection.agent_short", agent=agent_name(agent), count=count, next=text)
-            for agent, count, text in self.rows
+            t(_line_key("collection.agent_short", count), agent=agent_name(a), count=count, next=n)
+            for a, count, n in self.rows
         ) or t("collection.no_agents")
         self.ongoing_text = ""
         if facts.ongoing:
             cards = t("collection.separator").join(card_name(c) for c in facts.ongoing)
             self.ongoing_text = t("collection.ongoing", cards=cards)
         self.border_title = plain(self.heading)
-        self.border_subtitle = plain(self.stats)
+        # A narrow column (-stats-line) shows the stats as a wrapped line: nothing is cut off.
+        self.border_subtitle = None if self.has_class("-stats-line") else plain(self.stats)
         if self.is_mounted:
             self._show()
 
@@ -185,14 +217,19 @@ class CollectionPanel(Widget):
         self._show()
 
     def _show(self) -> None:
-        self.query_one(".agents", Static).update(plain(self.agents_text))
-        self.query_one(".agents-compact", Static).update(plain(self.agents_compact))
+        none = plain(t("collection.no_agents"))
+        lines = [_row_content("collection.agent_line", *row) for row in self.rows]
+        self.query_one(".agents", Static).update(Content("\n").join(lines) if lines else none)
+        short = [_row_content("collection.agent_short", *row) for row in self.rows]
+        joined = Content(t("collection.compact_separator")).join(short) if short else none
+        self.query_one(".agents-compact", Static).update(joined)
         hands = self.query_one(".hands", Static)
         hands.update(plain(self.hands_text))
         hands.set_class(not self.hands_text, "-none")
         box = self.query_one(".ongoing", Static)
         box.update(plain(self.ongoing_text))
         box.set_class(not self.ongoing_text, "-none")
+        self.query_one(".stats", Static).update(plain(self.stats))
 
     def text(self) -> str:
         """The panel's text (title, stats and lines), for tests and screen readers."""

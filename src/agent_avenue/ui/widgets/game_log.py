@@ -13,6 +13,7 @@ from agent_avenue.engine import EventKind, Rules
 from agent_avenue.i18n import t
 from agent_avenue.play.session import LogEntry
 from agent_avenue.teaching.describe import describe_event
+from agent_avenue.ui.agent_look import styled_names_text
 
 __all__ = ["GameLog"]
 
@@ -68,7 +69,8 @@ class GameLog(RichLog, can_focus=False):
             sentence = describe_event(event, names, self.rules, seats)
             if sentence is None:
                 continue
-            text = Text(sentence, style="bold" if event.kind in _BOLD_KINDS else "")
+            # Agent names keep their glyph and colour (agent_look.py); the sentence stays plain.
+            text = styled_names_text(sentence, "bold" if event.kind in _BOLD_KINDS else "")
             self.sentences.append(sentence)
             self._texts.append(text)
             self.write(text)

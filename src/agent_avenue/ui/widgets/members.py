@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from agent_avenue.engine import PlayerView, seat_of
+from agent_avenue.engine import PlayerView, seat_of, side_of
 from agent_avenue.i18n import t
 
-__all__ = ["is_team_side", "member_discards", "member_hands"]
+__all__ = ["decider_name", "decider_side", "is_team_side", "member_discards", "member_hands"]
 
 
 def is_team_side(view: PlayerView, side: int, seats: tuple[str, ...]) -> bool:
@@ -29,3 +29,21 @@ def member_hands(view: PlayerView, side: int, seats: tuple[str, ...]) -> str:
 def member_discards(view: PlayerView, side: int, seats: tuple[str, ...]) -> str:
     """ "Ann 2 · Cid 1": how many discards each member of a side has left."""
     return _members(view, side, seats, view.sides[side].member_discards_left)
+
+
+def decider_name(view: PlayerView, names: tuple[str, str], seats: tuple[str, ...] = ()) -> str:
+    """Who decides now (`view.to_act`): the seat's own name in a team game, the side's name in
+    a duel; the active side once nobody is to act (the game is over)."""
+    seat = view.to_act
+    if seat is None:
+        return names[view.active]
+    if len(seats) > 2 and seat < len(seats):
+        return seats[seat]
+    return names[side_of(seat)]
+
+
+def decider_side(view: PlayerView) -> int | None:
+    """The side of whoever decides now, None once the game is over."""
+    if view.result is not None or view.to_act is None:
+        return None
+    return side_of(view.to_act)

@@ -66,6 +66,7 @@ class TableStatus(Widget):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.lines_text: list[str] = []
+        self.border_title = Content(t("status.title"))  # shown where the app gives it a border
 
     def update_view(
         self, view: PlayerView, names: tuple[str, str], seats: tuple[str, ...] = ()

@@ -18,6 +18,7 @@ from agent_avenue.engine import (
     PlayerView,
 )
 from agent_avenue.i18n import agent_name, card_name, t
+from agent_avenue.ui.agent_look import styled_names
 from agent_avenue.ui.phrases import preview_line
 from agent_avenue.ui.widgets import AgentCard
 from agent_avenue.ui.widgets.panels.base import (
@@ -68,7 +69,7 @@ class ChoicePanel(Panel):
                     f"{n}. {preview_line(self.view, self.actor, agent, self.names)}"
                     for n, agent in enumerate(self.options, start=1)
                 ]
-                yield Static(plain("\n".join(lines)), classes="panel-info")
+                yield Static(styled_names("\n".join(lines)), classes="panel-info")
 
     def hint_view(self) -> PlayerView | None:
         """The owner's own view for a choice from hand; public facts only for one in play."""

@@ -22,6 +22,7 @@ from agent_avenue.teaching.explain import (
     offer_card_lines,
     offer_split_line,
 )
+from agent_avenue.ui.agent_look import styled_names
 from agent_avenue.ui.widgets import AgentCard
 from agent_avenue.ui.widgets.panels.base import (
     HAND_ROW,
@@ -86,6 +87,13 @@ class OfferPanel(Panel):
         """The cards already chosen stay chosen."""
         if isinstance(old, OfferPanel) and old.hand == self.hand:
             self.selected, self.up, self.down = old.selected, old.up, old.down
+
+    def draft(self) -> tuple[str | None, str | None, bool]:
+        """The cards chosen so far (face up, face down): the offerer's own, for the board's
+        slots on this private screen."""
+        up = self.hand[self.up] if self.up is not None else None
+        down = self.hand[self.down] if self.down is not None else None
+        return (up, down, False)
 
     def _can_discard(self) -> bool:
         return any(isinstance(a, Discard) for a in self.legal)
@@ -174,11 +182,11 @@ class OfferPanel(Panel):
             card.set_class(index == self.up, "-face-up")
             card.set_class(index == self.down, "-face-down")
         info = self._info()
-        self.query_one("#offer-info", Static).update(plain("\n".join(info)))
+        self.query_one("#offer-info", Static).update(styled_names("\n".join(info)))
         status = self._status()
         if self.has_class("-many-cards"):
             status = [" · ".join(info[:3]), *status]
-        self.query_one("#offer-status", Static).update(plain("\n".join(status)))
+        self.query_one("#offer-status", Static).update(styled_names("\n".join(status)))
         self.post_message(PanelChanged())
 
     def _info(self) -> list[str]:

@@ -19,6 +19,7 @@ from agent_avenue.engine import (
     Recruit,
 )
 from agent_avenue.i18n import agent_name, t
+from agent_avenue.ui.agent_look import styled_names
 from agent_avenue.ui.phrases import hidden_range, preview_line, recruit_result
 from agent_avenue.ui.widgets import AgentCard, CardBack
 from agent_avenue.ui.widgets.panels.base import Panel, Params, plain
@@ -63,14 +64,14 @@ class RecruitPanel(Panel):
                 with Vertical(classes="panel-info"):
                     yield Static(plain(t("recruit.take_up")), classes="option-key")
                     mine = preview_line(view, me, view.face_up, self.names)
-                    yield Static(plain(t(for_us, line=mine)))
+                    yield Static(styled_names(t(for_us, line=mine)))
                     if shared:
                         yield Static(plain(t("recruit.other_gets_hidden", other=other)))
                     else:
                         # What the hidden card could do for the opponent, from what this seat saw.
                         theirs_hidden = hidden_range(view, active, self.names)
                         yield Static(
-                            plain(t("recruit.other_gets", other=other, line=theirs_hidden))
+                            styled_names(t("recruit.other_gets", other=other, line=theirs_hidden))
                         )
                     yield Static(plain(recruit_result(view, True, self.names)), classes="result")
             with Horizontal(classes="recruit-option", id="recruit-down"):
@@ -78,15 +79,15 @@ class RecruitPanel(Panel):
                 with Vertical(classes="panel-info"):
                     yield Static(plain(t("recruit.take_down")), classes="option-key")
                     hidden = hidden_range(view, me, self.names)
-                    yield Static(plain(t(for_us, line=hidden)))
+                    yield Static(styled_names(t(for_us, line=hidden)))
                     theirs = preview_line(view, active, view.face_up, self.names)
-                    yield Static(plain(t("recruit.other_gets", other=other, line=theirs)))
+                    yield Static(styled_names(t("recruit.other_gets", other=other, line=theirs)))
                     yield Static(plain(recruit_result(view, False, self.names)), classes="result")
         if shared:
             yield Static(plain(t("team.recruit_no_hand")), classes="panel-status")
         else:
             hand = ", ".join(agent_name(a) for a in view.hand) or t("recruit.empty_hand")
-            yield Static(plain(t("recruit.your_hand", hand=hand)), classes="panel-status")
+            yield Static(styled_names(t("recruit.your_hand", hand=hand)), classes="panel-status")
 
     def hint_view(self) -> PlayerView | None:
         """The recruiting player's own view."""

@@ -17,6 +17,7 @@ from agent_avenue.engine import (
     Recruit,
 )
 from agent_avenue.i18n import t
+from agent_avenue.ui.agent_look import styled_names
 from agent_avenue.ui.messages import Continue
 from agent_avenue.ui.widgets import AgentCard
 from agent_avenue.ui.widgets.panels.base import (
@@ -56,7 +57,7 @@ class RevealPanel(Panel):
                 with Vertical(classes="reveal-card"):
                     yield Static(plain(self.names[side]), classes=f"reveal-name -seat-{side}")
                     yield AgentCard(agent, side, self.view, side)
-            yield Static(plain("\n".join(self.lines)), classes="panel-info reveal-lines")
+            yield Static(styled_names("\n".join(self.lines)), classes="panel-info reveal-lines")
         prompt = self.prompt if self.done else t("reveal.moving")
         yield Static(plain(prompt), id="reveal-prompt", classes="panel-status")
 

@@ -25,6 +25,7 @@ from agent_avenue.play.teams import partner_of
 from agent_avenue.teaching.explain import (
     split_phrase,
 )
+from agent_avenue.ui.agent_look import styled_names
 from agent_avenue.ui.phrases import lead_result, preview_line
 from agent_avenue.ui.widgets import AgentCard
 from agent_avenue.ui.widgets.panels.base import (
@@ -223,11 +224,11 @@ class _PlayPanel(Panel):
         for card in self.query(AgentCard):
             card.set_class(card.index == self.selected, "-selected")
         info = self._info()
-        self.query_one("#play-info", Static).update(plain("\n".join(info)))
+        self.query_one("#play-info", Static).update(styled_names("\n".join(info)))
         status = self._status()
         if self.has_class("-many-cards"):
             status = [" · ".join(info[:2]), *status]
-        self.query_one("#play-status", Static).update(plain("\n".join(status)))
+        self.query_one("#play-status", Static).update(styled_names("\n".join(status)))
         self.post_message(PanelChanged())
 
     def _discard_line(self) -> str:

@@ -1,0 +1,176 @@
+"""Issue 15: a table that looks like the board game: the board sized to the window with the
+offer in its centre, whoever decides now named on it, and agents told apart without colour."""
+
+from __future__ import annotations
+
+import pytest
+
+from agent_avenue.engine import Mode
+from agent_avenue.i18n import agent_name
+from agent_avenue.ui.agent_look import agent_glyph
+from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
+from agent_avenue.ui.screens.table import TableScreen
+from agent_avenue.ui.widgets import AgentCard, BoardRing, CardBack, CollectionPanel
+from agent_avenue.ui.widgets.offer_slots import OfferSlots
+
+from .harness import RULES, KeyPlayer, make_app, region_text, screen_kind, screen_text, svg_text
+
+SIZES = ((80, 24), (100, 30), (120, 40), (160, 45))
+
+
+async def _reach(app: AgentAvenueApp, pilot: object, kind: str, seed: int = 3) -> None:
+    """Press keys (KeyPlayer's) until the table shows `kind` (a panel's class name)."""
+    player = KeyPlayer(seed)
+    for _ in range(200):
+        if screen_kind(app) == kind:
+            return
+        keys = player.keys_for(app)
+        if keys:
+            await pilot.press(*keys)  # type: ignore[attr-defined]
+        await pilot.pause()  # type: ignore[attr-defined]
+    raise AssertionError(f"never reached {kind}")
+
+
+def _table(app: AgentAvenueApp) -> TableScreen:
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    return screen
+
+
+async def test_the_board_fills_large_screens_and_sits_in_the_middle() -> None:
+    """At 160x45 the board spans at least half the width; at 120x40 it is centred; at 80x24
+    and 100x30 it keeps its compact size and nothing overflows the screen."""
+    app = make_app("advanced", 3)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        board = _table(app).query_one(BoardRing)
+        assert board.has_class("-large")
+        assert board.region.width >= 80
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        board = _table(app).query_one(BoardRing)
+        assert board.has_class("-medium")
+        left, right = board.region.x, 120 - board.region.right
+        assert abs(left - right) <= 2, (left, right)
+        for width, height in ((100, 30), (80, 24)):
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+            board = _table(app).query_one(BoardRing)
+            assert board.has_class("-compact")
+            assert board.region.size == (39, 12)
+            for widget in _table(app).query("CollectionPanel, #panel-box, BoardRing"):
+                assert widget.region.right <= width and widget.region.bottom <= height
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_every_size_keeps_everything(size: tuple[int, int]) -> None:
+    """Both collections, the panel, the decks and the turn line are on screen at every size;
+    the log is on screen where there is room and one key away everywhere."""
+    app = make_app("advanced", 3)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        table = _table(app)
+        text = screen_text(app)
+        assert "Agent deck" in text
+        assert "Turn 1 · ▶ Green" in text
+        for side in (0, 1):
+            panel = table.query_one(f"#collection-{side}", CollectionPanel)
+            assert panel.region.width > 0 and panel.region.right <= size[0]
+        assert table.panel.region.height > 0
+        await pilot.press("l")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "LogScreen"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_recruiter_is_named_as_the_one_who_decides(size: tuple[int, int]) -> None:
+    """While Blue recruits on Green's turn, the board's turn line and the to-play marker are
+    Blue's (they named Green, the turn's active player, before issue 15)."""
+    app = make_app("simple", 3)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("enter")
+        await _reach(app, pilot, "RecruitPanel")
+        table = _table(app)
+        board = table.query_one(BoardRing)
+        assert "Turn 1 · ▶ Blue" in board.text()
+        assert "Turn 1 · ▶ Blue" in region_text(app, board)
+        green = table.query_one("#collection-0", CollectionPanel)
+        blue = table.query_one("#collection-1", CollectionPanel)
+        assert blue.has_class("-active") and "▶" in blue.heading
+        assert not green.has_class("-active") and "▶" not in green.heading
+
+
+async def test_team_game_names_the_seat_that_decides() -> None:
+    """A four-player game: the turn line names the player (a seat), not the team; members'
+    rows stay in the collections."""
+    app = AgentAvenueApp(RULES, LaunchOptions(Mode.ADVANCED, 3, None, 0, players=4))
+    app.animation_delay = 0
+    app.handoff_delay = 0
+    app.animation_level = "none"
+    app.bot_pause = 0
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        table = _table(app)
+        seat = session.stage.actor
+        assert seat is not None
+        board = table.query_one(BoardRing)
+        assert f"▶ {table.seats[seat]}" in board.text()
+        assert " & " not in board.text().splitlines()[-2]
+        assert table.query_one("#collection-0", CollectionPanel).hands_text
+
+
+async def test_the_offer_lies_in_the_ring_as_two_slots() -> None:
+    """The offerer's own screen shows the cards chosen so far in the slots; behind the handoff
+    and on the recruiter's screen the face-down card is a card back, never the card."""
+    app = make_app("simple", 3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        table = _table(app)
+        assert screen_kind(app) == "OfferPanel"
+        slots = table.query_one(OfferSlots)
+        assert not slots.query(AgentCard)
+        await pilot.press("1", "u", "2", "d")
+        await pilot.pause()
+        hand = table.panel.hand  # type: ignore[attr-defined]
+        assert slots.cards == (hand[0], hand[1], False)
+        assert [card.agent for card in slots.query(AgentCard)] == [hand[0], hand[1]]
+        await pilot.press("enter")  # the offer is made: the handoff to Blue
+        await pilot.pause()
+        behind = app.screen_stack[-2]
+        assert isinstance(behind, TableScreen)
+        slots = behind.query_one(OfferSlots)
+        assert [card.agent for card in slots.query(AgentCard)] == [hand[0]]
+        assert len(slots.query(CardBack)) == 1
+        await _reach(app, pilot, "RecruitPanel")
+        slots = _table(app).query_one(OfferSlots)
+        assert [card.agent for card in slots.query(AgentCard)] == [hand[0]]
+        assert slots.query_one(AgentCard).has_class("-face-up")
+        assert len(slots.query(CardBack)) == 1
+        if hand[1] != hand[0]:
+            assert agent_name(hand[1]) not in region_text(app, slots)
+
+
+async def test_no_color_keeps_every_distinction(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With NO_COLOR the screenshot still shows each agent's glyph, the meeples' letters and
+    glyphs, and the turn marker."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app("simple", 3)
+    assert app.no_color
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter")
+        await _reach(app, pilot, "RecruitPanel")
+        session = app.session
+        assert session is not None
+        view = session.view(session.stage.actor)
+        svg = svg_text(app)
+        assert view.face_up is not None
+        assert f"{agent_glyph(view.face_up)}" in svg
+        for agent in view.hand:
+            assert f"{agent_glyph(agent)} {agent_name(agent)}" in svg
+        assert "G●" in svg and "B▲" in svg and "▶" in svg
