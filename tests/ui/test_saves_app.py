@@ -494,6 +494,21 @@ async def test_the_replay_steps_forward_and_back_with_everything_revealed() -> N
     assert app.return_code == 0
 
 
+async def test_the_replays_log_is_not_titled_public_events_only() -> None:
+    """l in a replay opens the log up to the step shown, titled for what a replay is."""
+    record = finished_record(21)
+    states = replay_states(record)
+    app = _quick(AgentAvenueApp(RULES, LaunchOptions(replay=record)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n", "n", "l")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "LogScreen"
+        text = screen_text(app)
+        assert "public events only" not in text
+        assert f"Game log up to move 2 of {len(states) - 1}" in text
+
+
 def test_an_unfinished_game_is_never_replayed() -> None:
     """The replay screen refuses a game that has not ended (it would reveal live hands)."""
     record = finished_record(21)

@@ -9,7 +9,7 @@ from agent_avenue.ui.app import AgentAvenueApp
 from agent_avenue.ui.launch import LaunchOptions
 from agent_avenue.ui.widgets.choices import Choices
 
-from .harness import RULES
+from .harness import RULES, screen_text
 
 
 def highlighted(choices: Choices) -> str | None:
@@ -30,6 +30,16 @@ async def test_the_highlight_starts_on_what_the_command_line_chose() -> None:
             assert choices.pressed_button is not None
             assert choices.pressed_button.id == button_id
             assert highlighted(choices) == button_id, list_id
+
+
+async def test_the_subtitle_is_true_for_any_number_of_players() -> None:
+    for players in (2, 3, 4):
+        app = AgentAvenueApp(RULES, LaunchOptions(Mode.SIMPLE, 5, None, 0, players=players))
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.pause()
+            text = " ".join(screen_text(app).split())
+            assert "two-player" not in text
+            assert "for two to four players" in text
 
 
 async def test_the_highlight_follows_the_choice() -> None:
