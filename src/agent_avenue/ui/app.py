@@ -488,7 +488,7 @@ async def refresh_screen(screen: Screen[object], names: tuple[str, str]) -> None
 
 def _preload() -> None:
     """Import the game screens and widgets (in a thread, so the start screen stays quick)."""
-    import textual.widgets._markdown  # the rules book's (slow to import)
+    import textual.widgets._markdown  # noqa: F401  (the rules book's, slow to import)
 
     import agent_avenue.ui.screens.game_over
     import agent_avenue.ui.screens.table  # noqa: F401
