@@ -36,11 +36,16 @@ GAME = ("-m", "agent_avenue", "play", "--seed", "1")
 MINIMAL = (str(Path(__file__).resolve().parent / "minimal_app.py"),)
 
 
-def one_run(python: str, cwd: Path, command: tuple[str, ...] = GAME) -> tuple[float, float]:
-    """Start the app once; return (seconds until the first screen, seconds until exit)."""
+def one_run(
+    python: str, cwd: Path, command: tuple[str, ...] = GAME, source: Path | None = None
+) -> tuple[float, float]:
+    """Start the app once (from the `source` folder of the package, default cwd/src); return
+    (seconds until the first screen, seconds until exit)."""
     with tempfile.TemporaryDirectory() as folder:
         ready_file = Path(folder) / "ready"
         env = dict(os.environ, **{READY_FILE_ENV: str(ready_file), "TERM": "xterm-256color"})
+        if source is not None:
+            env["PYTHONPATH"] = str(source)
         env.setdefault("PYTHONPATH", str(cwd / "src"))
         controller, terminal = pty.openpty()
         os.set_blocking(controller, False)
@@ -89,18 +94,33 @@ def main() -> None:
     runs interleaved, and the ratio of the medians."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="number of runs (default 7)")
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        default=None,
+        metavar="SRC",
+        help="another source folder of the package (e.g. an older version's src), timed too",
+    )
     args = parser.parse_args()
     cwd = Path(__file__).resolve().parent.parent
+    minimal: list[tuple[float, float]] = []
+    game: list[tuple[float, float]] = []
+    other: list[tuple[float, float]] = []
     with tempfile.TemporaryDirectory() as home:
         os.environ["AGENT_AVENUE_HOME"] = home  # never the players' own saves
         for command in (MINIMAL, GAME):  # warm the OS file cache and the bytecode cache
             one_run(sys.executable, cwd, command)
-        minimal: list[tuple[float, float]] = []
-        game: list[tuple[float, float]] = []
+        if args.compare is not None:
+            one_run(sys.executable, cwd, GAME, args.compare)
         for _ in range(args.runs):
             minimal.append(one_run(sys.executable, cwd, MINIMAL))
             game.append(one_run(sys.executable, cwd, GAME))
+            if args.compare is not None:
+                other.append(one_run(sys.executable, cwd, GAME, args.compare))
     base = report("minimal Textual app", minimal)
+    if other:
+        compared = report(f"play from {args.compare}", other)
+        print(f"ratio {compared / base:.2f} for {args.compare}")
     median = report("agent-avenue play  ", game)
     ratio = median / base
     verdict = "within" if ratio <= RATIO_TARGET else "OVER"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Callable
 
 from textual.pilot import Pilot
 
@@ -16,6 +17,20 @@ from agent_avenue.ui.widgets.panels import OfferPanel, RecruitPanel, RevealPanel
 from .harness import KeyPlayer, make_app, screen_kind, screen_text
 
 PRIVATE = {"OfferPanel", "RecruitPanel", "ChoicePanel"}
+
+
+PAUSE = 2.0
+"""A real pause, long enough for a busy machine to check the screen during it."""
+
+
+async def until(pilot: Pilot[int], done: Callable[[], bool]) -> None:
+    """Let the app run until `done` (at most a few seconds)."""
+    for _ in range(100):
+        if done():
+            await pilot.pause()
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError("it never happened")
 
 
 def countdown(text: str) -> float:
@@ -73,20 +88,18 @@ async def test_the_reveal_question_waits_for_its_pause_with_a_countdown() -> Non
         while screen_kind(app) != "RecruitPanel":
             await pilot.press(*player.keys_for(app))
             await pilot.pause()
-        app.handoff_delay = 0.6
+        app.handoff_delay = PAUSE
         await pilot.press(*player.keys_for(app))
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TableScreen) and isinstance(screen.panel, RevealPanel)
         panel = screen.panel
-        assert panel.question == 0.6 and not panel.ready
-        assert "Ready in 0." in screen_text(app)
+        assert panel.question == PAUSE and not panel.ready
+        assert 0 < countdown(screen_text(app)) <= PAUSE
         await pilot.press("enter")  # a held Enter: nothing happens during the pause
         await pilot.pause()
         assert app.screen.panel is panel  # type: ignore[attr-defined]
-        await asyncio.sleep(0.7)
-        await pilot.pause()
-        assert panel.ready
+        await until(pilot, lambda: panel.ready)
         assert "Ready in" not in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
@@ -96,23 +109,22 @@ async def test_the_reveal_question_waits_for_its_pause_with_a_countdown() -> Non
 
 async def test_the_handoff_counts_its_pause_down_and_takes_the_first_press_after_it() -> None:
     app = make_app("simple", 1)
-    app.handoff_delay = 0.6
+    app.handoff_delay = PAUSE
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, HandoffScreen)
         first = countdown(screen_text(app))
-        await asyncio.sleep(0.15)
+        await asyncio.sleep(0.3)
         await pilot.pause()
         second = countdown(screen_text(app))
-        assert 0 < second < first <= 0.6  # updated every tenth of a second
+        assert 0 < second < first <= PAUSE  # updated every tenth of a second
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is screen and not screen.ready
-        await asyncio.sleep(0.7)
-        await pilot.pause()
-        assert screen.ready and "Press Enter when only Green is looking." in screen_text(app)
+        await until(pilot, lambda: screen.ready)
+        assert "Press Enter when only Green is looking." in screen_text(app)
         await pilot.press("enter")  # the first press after the pause is not lost
         await pilot.pause()
         assert app.screen is not screen
