@@ -272,6 +272,7 @@ def test_play_calls_run_app(monkeypatch: pytest.MonkeyPatch) -> None:
         "opponent": "human",
         "seat": 0,
         "kinds": None,
+        "new_game": True,
     }
 
 
@@ -300,6 +301,7 @@ def test_play_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
         "opponent": "human",
         "seat": 0,
         "kinds": None,
+        "new_game": False,
     }
 
 
@@ -322,6 +324,7 @@ def test_play_a_team_game(monkeypatch: pytest.MonkeyPatch) -> None:
         (4, ("Ann", "Bob", "Cid", "Dee")),
         (3, None),
     ]
+    assert all(c["new_game"] for c in calls)  # options describe a new game: no resume offer
 
 
 def test_team_move_after_the_game_is_over(

@@ -193,6 +193,18 @@ def test_history_table(home: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "Ada" in out and "Bob (bot, normal)" in out
 
 
+def test_history_table_names_both_players_on_one_line(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The players' column reads "Ada vs Bob", not one name stacked above the other."""
+    record_finished(random_record(1), (HUMAN, HUMAN))
+    assert main(["history"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any("Ada vs Bob" in line for line in lines)
+    assert any("Players" in line for line in lines)
+    assert not any(line.split() == ["Blue"] for line in lines)  # no header cell broken in two
+
+
 def test_a_bad_score_sheet_is_reported_and_set_aside(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -16,8 +16,18 @@ RULES = default_rules()
 PRIVATE_PHASES = {Phase.OFFER, Phase.RECRUIT, Phase.PLAY_UP, Phase.PLAY_DOWN}
 
 
+REVEAL = Next(Show.PUBLIC, None)
+"""Marks a public reveal in a walk (whoever acted, anyone may look at it)."""
+
+
+def asked(step: Next) -> Next:
+    """Marks a privacy question asked by a public reveal's own prompt, then answered."""
+    return Next(step.show, step.seat, -1 if step.side is None else step.side)
+
+
 def walk(players: int, people: frozenset[int], computer: frozenset[int], seed: int) -> list[Next]:
-    """Play a random game, asking the flow at each decision and obeying it like the app."""
+    """Play a random game, asking the flow at each decision and obeying it like the app: after a
+    reveal the reveal's own prompt asks the privacy question of the handoff that comes next."""
     rng = random.Random(seed)
     state = new_game(RULES, Mode.ADVANCED, seed, seed % 2, players=players)
     flow = Flow(players, people, computer)
@@ -37,13 +47,21 @@ def walk(players: int, people: frozenset[int], computer: frozenset[int], seed: i
         state = apply(state, rng.choice(player_view(state, state.to_act).legal))
         if before in (Phase.RECRUIT, Phase.PICK, Phase.CHOOSE, Phase.CONFIRM):
             flow.public()  # the app shows a public reveal
+            shown.append(REVEAL)
+            question = flow.question(stage_of(state), state.result)
+            if question is not None:
+                shown.append(asked(question))
+                flow.answered(question)
 
 
 def privacy_holds(shown: list[Next]) -> None:
-    """A private screen follows a handoff to that seat, or that seat's own private screen."""
+    """A private screen follows a handoff to that seat (its own screen or a reveal's question),
+    or that seat's own private screen; never a reveal without the question in between."""
     looker: int | None = None
     for step in shown:
-        if step.show is Show.HANDOFF:
+        if step is REVEAL:
+            looker = None
+        elif step.show is Show.HANDOFF:
             looker = step.seat
         elif step.show is Show.PRIVATE:
             assert step.seat == looker, shown
@@ -60,6 +78,35 @@ def test_hot_seat_never_shows_a_hand_without_the_privacy_question(players: int) 
         assert shown[0].show in (Show.HANDOFF, Show.PUBLIC)
         assert any(s.show is Show.PRIVATE for s in shown)
         privacy_holds(shown)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_reveal_followed_by_a_private_screen_asks_the_question_itself(players: int) -> None:
+    everyone = frozenset(range(players))
+    for seed in range(30):
+        shown = walk(players, everyone, frozenset(), seed)
+        for i, step in enumerate(shown[:-1]):
+            if step is not REVEAL:
+                continue
+            after = shown[i + 1]
+            # Never a separate handoff screen after a reveal: its own prompt asks.
+            assert after.show is not Show.HANDOFF or after.side == -1, shown[i : i + 3]
+            if after.show is Show.HANDOFF:
+                assert shown[i + 2] == Next(Show.PRIVATE, after.seat)
+        if players < 4:  # with two teams of two, a public choice of leader follows a reveal
+            assert any(s.side == -1 for s in shown), "a reveal followed by a private screen"
+
+
+def test_the_question_changes_nothing_until_answered() -> None:
+    state = new_game(RULES, Mode.SIMPLE, 5, 0)
+    flow = Flow(2, frozenset({0, 1}), frozenset())
+    flow.handed_to(1)
+    flow.public()
+    question = flow.question(stage_of(state), None)
+    assert question == Next(Show.HANDOFF, 0)
+    assert flow.looker is None
+    flow.answered(question)
+    assert flow.next(stage_of(state), None) == Next(Show.PRIVATE, 0)
 
 
 def test_one_person_against_the_computer_gets_no_handoff() -> None:

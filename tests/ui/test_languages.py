@@ -268,7 +268,8 @@ async def test_switching_language_on_a_reveal_and_the_start_screen() -> None:
             await pilot.press(*player.keys_for(app))
             await _settle(pilot)
         assert isinstance(app.screen, TableScreen) and isinstance(app.screen.panel, RevealPanel)
-        assert "Pulsa Intro" in screen_text(app)
+        # The reveal asks the privacy question of the next private screen, in Spanish.
+        assert "pulsa Intro cuando solo mires tú" in " ".join(screen_text(app).split())
         await pilot.press("o")
         await _settle(pilot)
         await pilot.press("up")  # Español → Nederlands
@@ -277,11 +278,11 @@ async def test_switching_language_on_a_reveal_and_the_start_screen() -> None:
         await _settle(pilot)
         panel = app.screen.panel
         assert isinstance(panel, RevealPanel) and panel.done
-        assert "Druk op Enter" in screen_text(app)
+        assert "druk op Enter als alleen jij kijkt" in " ".join(screen_text(app).split())
         check_screen(app, "nl", "RevealPanel after the switch")
-        await pilot.press("enter")  # the game goes on
+        await pilot.press("enter")  # the question answered: the next player's own screen
         await _settle(pilot)
-        assert isinstance(app.screen, HandoffScreen)
+        assert isinstance(app.screen, TableScreen) and isinstance(app.screen.panel, OfferPanel)
 
 
 async def test_the_command_palette_speaks_the_language() -> None:

@@ -250,6 +250,34 @@ async def test_play_offers_to_resume_and_resumes() -> None:
         assert app.session.view(None) == public
 
 
+async def test_play_with_game_options_starts_that_game_and_keeps_the_save() -> None:
+    """`play --mode advanced --first blue --seed 5` with a saved game: no offer to resume, Enter
+    starts the game the options describe, and the old save stays for `resume`."""
+    first = make_app("simple", 8, names=("Ada", "Bob"))
+    async with first.run_test(size=SIZE) as pilot:
+        await play_until(first, pilot, KeyPlayer(8), 3)
+        assert first.session is not None
+        old = first.session.record.moves
+    options = LaunchOptions(Mode.ADVANCED, 5, None, 1, new_game=True)
+    app = _quick(AgentAvenueApp(RULES, options))
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(10):
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, StartScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, ResumeScreen)
+        session = app.session
+        assert session is not None
+        assert (session.mode, session.record.seed, session.record.first) == (Mode.ADVANCED, 5, 1)
+        assert isinstance(app.screen, HandoffScreen)
+    assert old in all_saved_moves()
+    resumed = _quick(AgentAvenueApp(RULES, LaunchOptions(resume=True)))
+    async with resumed.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert resumed.session is not None
+
+
 def all_saved_moves() -> set[tuple[str, ...]]:
     """The moves of every game in progress's save file."""
     return {
@@ -464,6 +492,21 @@ async def test_the_replay_steps_forward_and_back_with_everything_revealed() -> N
         await pilot.press("q")
         await pilot.pause()
     assert app.return_code == 0
+
+
+async def test_the_replays_log_is_not_titled_public_events_only() -> None:
+    """l in a replay opens the log up to the step shown, titled for what a replay is."""
+    record = finished_record(21)
+    states = replay_states(record)
+    app = _quick(AgentAvenueApp(RULES, LaunchOptions(replay=record)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("n", "n", "l")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "LogScreen"
+        text = screen_text(app)
+        assert "public events only" not in text
+        assert f"Game log up to move 2 of {len(states) - 1}" in text
 
 
 def test_an_unfinished_game_is_never_replayed() -> None:

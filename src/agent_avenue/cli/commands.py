@@ -1,7 +1,9 @@
 """The `agent-avenue` command line: the table of commands, the parser built from it, and `main`.
 
 Each command lives in its own module with its arguments and its run function (`cli/play.py`,
-`cli/referee.py`, ...); this module only wires them.
+`cli/referee.py`, ...); this module only wires them. A command's module is imported only when
+that command is used (or the whole parser is needed, for `--help`): `play` starts without
+loading the simulator, the bots, the score sheet or the network host.
 """
 
 from __future__ import annotations
@@ -9,40 +11,67 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from typing import cast
 
 from agent_avenue import __version__
 from agent_avenue.cli.arguments import RaisingParser, UsageError
 from agent_avenue.cli.command import Command, Context, RunApp
-from agent_avenue.cli.history import EXPORT, HISTORY
-from agent_avenue.cli.host import HOST
-from agent_avenue.cli.join import JOIN
 from agent_avenue.cli.language import add_lang_option, argparse_in_language, start_language
 from agent_avenue.cli.output import PROG, fail, quiet_stdout
-from agent_avenue.cli.play import PLAY, TUTORIAL
-from agent_avenue.cli.referee import REFEREE, RefereeError
-from agent_avenue.cli.simulate import SIMULATE
-from agent_avenue.cli.stored import REPLAY, RESUME
-from agent_avenue.data import DataError
-from agent_avenue.data.scenario import ScenarioError
 from agent_avenue.i18n import t
 
 APP_MODULE = "agent_avenue.ui.app"
 
-COMMANDS: tuple[Command, ...] = (
-    PLAY,
-    REFEREE,
-    RESUME,
-    HISTORY,
-    EXPORT,
-    REPLAY,
-    TUTORIAL,
-    SIMULATE,
-    HOST,
-    JOIN,
+COMMAND_MODULES: tuple[tuple[str, str, str], ...] = (
+    ("play", "agent_avenue.cli.play", "PLAY"),
+    ("referee", "agent_avenue.cli.referee", "REFEREE"),
+    ("resume", "agent_avenue.cli.stored", "RESUME"),
+    ("history", "agent_avenue.cli.history", "HISTORY"),
+    ("export", "agent_avenue.cli.history", "EXPORT"),
+    ("replay", "agent_avenue.cli.stored", "REPLAY"),
+    ("tutorial", "agent_avenue.cli.play", "TUTORIAL"),
+    ("simulate", "agent_avenue.cli.simulate", "SIMULATE"),
+    ("host", "agent_avenue.cli.host", "HOST"),
+    ("join", "agent_avenue.cli.join", "JOIN"),
 )
-"""Every command, in the order `--help` lists them."""
+"""Every command (name, module, the Command's name in it), in the order `--help` lists them."""
+COMMAND_NAMES = tuple(name for name, _, _ in COMMAND_MODULES)
+REFUSALS = (
+    ("agent_avenue.data.tables", "DataError"),
+    ("agent_avenue.data.scenario", "ScenarioError"),
+    ("agent_avenue.cli.referee", "RefereeError"),
+)
+"""Errors a command reports in one sentence (module, class): only loaded modules raise them."""
+WHOLE_PARSER = frozenset({"-h", "--help", "--version"})
+"""Arguments before the command that need every command's parser."""
 
-__all__ = ["COMMANDS", "build_parser", "main"]
+__all__ = ["COMMAND_NAMES", "build_parser", "command", "main"]
+
+
+def command(name: str) -> Command:
+    """The command called `name`, its module imported now."""
+    module, attribute = next((m, a) for n, m, a in COMMAND_MODULES if n == name)
+    return cast(Command, getattr(importlib.import_module(module), attribute))
+
+
+def _named(arguments: list[str]) -> str | None:
+    """The command the arguments name, if only its parser is needed (no top-level help)."""
+    for argument in arguments:
+        if argument in WHOLE_PARSER:
+            return None
+        if argument in COMMAND_NAMES:
+            return argument
+    return None
+
+
+def _refusals() -> tuple[type[Exception], ...]:
+    """UsageError and the one-sentence errors of the modules loaded."""
+    found: list[type[Exception]] = [UsageError]
+    for module, name in REFUSALS:
+        loaded = sys.modules.get(module)
+        if loaded is not None:
+            found.append(cast(type[Exception], getattr(loaded, name)))
+    return tuple(found)
 
 
 def _command_names(parser: argparse.ArgumentParser) -> list[str]:
@@ -53,8 +82,8 @@ def _command_names(parser: argparse.ArgumentParser) -> list[str]:
     return []
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser for `agent-avenue` and every command of COMMANDS."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser for `agent-avenue` and every command (or only the one named)."""
     parser = RaisingParser(prog=PROG, description=t("language.cli.description"))
     parser.add_argument(
         "--version",
@@ -64,9 +93,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     add_lang_option(parser, default=None)
     commands = parser.add_subparsers(dest="command", metavar=t("language.cli.command_metavar"))
-    for command in COMMANDS:
-        sub = commands.add_parser(command.name, help=command.help(), description=command.describe())
-        command.add_arguments(sub)
+    for name in COMMAND_NAMES if only is None else (only,):
+        found = command(name)
+        sub = commands.add_parser(name, help=found.help(), description=found.describe())
+        found.add_arguments(sub)
         # Every command takes --lang too (`agent-avenue play --lang fr`).
         add_lang_option(sub, default=argparse.SUPPRESS)
     return parser
@@ -103,7 +133,7 @@ def _main(argv: list[str] | None) -> int:
     if failure is not None:
         return failure
     with argparse_in_language():
-        parser = build_parser()
+        parser = build_parser(_named(arguments))
         try:
             args = parser.parse_args(arguments)
         except UsageError as exc:
@@ -113,10 +143,10 @@ def _main(argv: list[str] | None) -> int:
     if args.command is None:
         commands = t("language.cli.or").join(_command_names(parser))
         return fail(t("language.cli.need_command", commands=commands, prog=PROG))
-    command = next(c for c in COMMANDS if c.name == args.command)
+    chosen = command(args.command)
     # The app is looked up at run time, so that tests can put a stand-in in its place.
     context = Context(load_app=lambda: _load_run_app(), fail=fail)
     try:
-        return command.run(args, context)
-    except (UsageError, DataError, ScenarioError, RefereeError) as exc:
+        return chosen.run(args, context)
+    except _refusals() as exc:
         return fail(str(exc))

@@ -75,16 +75,33 @@ def _check_names(names: tuple[str, ...] | None, players: int) -> None:
     raise UsageError(t("team.cli_names_count", text=text, players=players, order=order))
 
 
+class _Given(argparse.Action):
+    """Stores an option's value and notes that it was given: options describe a new game."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        """Store the value; remember the option among those given."""
+        setattr(namespace, self.dest, values)
+        namespace.given = (*getattr(namespace, "given", ()), self.dest)
+
+
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of `agent-avenue play`."""
+    """The options of `agent-avenue play` (each one given is noted in `args.given`)."""
     parser.add_argument(
         "--mode",
+        action=_Given,
         choices=MODES,
         default="simple",
         help=t("language.cli.mode_help"),
     )
     parser.add_argument(
         "--seed",
+        action=_Given,
         type=seed_number,
         default=None,
         metavar=t("language.cli.number_metavar"),
@@ -92,6 +109,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--names",
+        action=_Given,
         type=_names,
         default=None,
         metavar=t("team.cli_names_metavar"),
@@ -99,6 +117,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--players",
+        action=_Given,
         type=int,
         choices=PLAYER_COUNTS,
         default=DEFAULT_PLAYERS,
@@ -106,12 +125,14 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--first",
+        action=_Given,
         choices=tuple(FIRST_CHOICES),
         default="random",
         help=t("language.cli.first_help"),
     )
     parser.add_argument(
         "--vs",
+        action=_Given,
         type=_opponent,
         default=(HUMAN,),
         metavar="human|bot[:easy|normal|hard][,...]",
@@ -119,6 +140,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--seat",
+        action=_Given,
         choices=tuple(SEAT_CHOICES),
         default=None,
         help=t("bot.cli_seat_help") + "; " + t("bot.cli_seat_team_help"),
@@ -154,6 +176,7 @@ def run_play(args: argparse.Namespace, context: Context) -> int:
         opponent=opponent,
         seat=SEAT_CHOICES[args.seat or "green"],
         kinds=kinds,
+        new_game=bool(getattr(args, "given", ())),
     )
     return app_status(code)
 

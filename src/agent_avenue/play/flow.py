@@ -3,7 +3,8 @@ the computer thinking, someone elsewhere deciding, or the end of the game.
 
 No Textual code: the hot-seat app, the tutorial and a network client each ask a `Flow` and show
 what it says. It knows who is looking at the terminal now and never lets a private screen follow
-a public one without the privacy question (a handoff) first.
+a public one without the privacy question first: a handoff screen, or (`question`) the public
+screen's own prompt when it is a reveal, answered by its Enter (`answered`).
 """
 
 from __future__ import annotations
@@ -110,6 +111,23 @@ class Flow:
         """Pass the terminal to `seat`: the table shows public facts until it is dismissed."""
         self.looker = None
         return Next(Show.HANDOFF, seat)
+
+    def question(self, stage: Stage, result: Result | None) -> Next | None:
+        """After a public screen: the handoff that must come next, whose privacy question that
+        public screen may ask itself (then `answered`); None when what follows needs none."""
+        looker = self.looker
+        self.looker = None  # a public screen is shown: anyone may be looking
+        step = self.next(stage, result)
+        self.looker = looker
+        return step if step.show in (Show.HANDOFF, Show.TEAM_HANDOFF) else None
+
+    def answered(self, step: Next) -> None:
+        """A public screen asked the privacy question of handoff `step` and it was answered."""
+        if step.show is Show.HANDOFF:
+            assert step.seat is not None
+            self.handed_to(step.seat)
+        else:
+            self.looker = None  # a whole side looks: the flow shows that side a public screen
 
     def handed_to(self, seat: int) -> None:
         """The handoff to `seat` was dismissed: only that player looks now."""

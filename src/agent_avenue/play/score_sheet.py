@@ -150,8 +150,8 @@ def render_history(rows: Sequence[HistoryRow]) -> Group:
     """The score sheet for a terminal or the app: the games, most recent first, and the totals.
 
     Games are numbered as `replay` and `export` accept them; their ids are in `--json`. The
-    games table fits 80 columns: green's and blue's names share a column (one per line), and
-    a word too long for its column is folded, never cut off.
+    games table fits 80 columns: green's and blue's names share a column ("Ann vs Bob"), and a
+    word too long for its column is folded, never cut off.
 
     Every name goes in as plain Text, so a name such as "[red]x" is shown, never interpreted.
     """
@@ -171,7 +171,7 @@ def render_history(rows: Sequence[HistoryRow]) -> Group:
         games.add_column(t(f"history.column.{key}"), overflow="fold")
     games.add_column(t("history.column.turns"), justify="right", overflow="fold")
     for number, row in enumerate(reversed(rows), start=1):
-        names = "\n".join(side_label(row, side) for side in (0, 1))
+        names = t("history.versus", green=side_label(row, 0), blue=side_label(row, 1))
         games.add_row(
             Text(str(number)),
             Text(_date(row)),

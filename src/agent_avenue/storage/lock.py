@@ -12,12 +12,14 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-
-from filelock import FileLock, Timeout
+from typing import TYPE_CHECKING
 
 from agent_avenue.i18n import t
 from agent_avenue.storage.atomic import PRIVATE, StorageError, describe_os_error
 from agent_avenue.storage.paths import data_home
+
+if TYPE_CHECKING:
+    from filelock import FileLock  # imported when a lock is first taken: it is slow to load
 
 LOCK_NAME = ".lock"
 LOCK_TIMEOUT = 30.0
@@ -31,6 +33,8 @@ _guard = threading.Lock()
 
 def _lock_for(folder: Path) -> FileLock:
     """The one FileLock object of a folder in this process (so nested use is re-entrant)."""
+    from filelock import FileLock
+
     key = folder.absolute()
     with _guard:
         lock = _locks.get(key)
@@ -44,6 +48,8 @@ def _lock_for(folder: Path) -> FileLock:
 def data_lock(home: Path | str | None = None) -> Iterator[None]:
     """Hold the data folder's lock for the `with` block; StorageError (one sentence) if the
     folder cannot be made or another program holds the lock for too long."""
+    from filelock import Timeout
+
     folder = data_home(home)
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -129,7 +129,9 @@ class AgentAvenueApp(App[int]):
         self._save_lock = threading.Lock()
         self._save_check: LoadResult | None = None
         self._all_saves: tuple[LoadedSave, ...] = ()
-        self._resume_offered = False
+        self._resume_offered = options.new_game
+        """Whether the offer to resume was made (never, when the command line described a new
+        game: that game starts, the saved one waits)."""
 
     # What tests and screens read -----------------------------------------------------------
 
@@ -199,7 +201,8 @@ class AgentAvenueApp(App[int]):
             # Load the game screens while the players read the start screen.
             self.run_worker(_preload, thread=True, exclusive=True, exit_on_error=False)
             # Look for an unfinished game too; the resume offer then covers the start screen.
-            self.run_worker(self._check_save, thread=True, group=SAVES, exit_on_error=False)
+            if not self._resume_offered:
+                self.run_worker(self._check_save, thread=True, group=SAVES, exit_on_error=False)
 
     def _show_start(
         self, names: tuple[str, ...], mode: Mode, first: int | None, players: int
@@ -285,7 +288,7 @@ class AgentAvenueApp(App[int]):
         """The players have watched the reveal: on to the next decision."""
         message.stop()
         if self.game is not None:
-            self.game.advance()
+            self.game.reveal_seen()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """The computer has thought (its answer goes to the game), or the look for a saved game
@@ -485,5 +488,7 @@ async def refresh_screen(screen: Screen[object], names: tuple[str, str]) -> None
 
 def _preload() -> None:
     """Import the game screens and widgets (in a thread, so the start screen stays quick)."""
+    import textual.widgets._markdown  # noqa: F401  (the rules book's, slow to import)
+
     import agent_avenue.ui.screens.game_over
     import agent_avenue.ui.screens.table  # noqa: F401

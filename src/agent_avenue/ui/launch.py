@@ -41,6 +41,9 @@ class LaunchOptions:
     """The side the people play against the computer: 0 green, 1 blue."""
     kinds: SeatKinds | None = None
     """One kind per seat (`play --vs human,bot:hard,...`); None: `opponent` fills the other side."""
+    new_game: bool = False
+    """The command line described a new game (`play --mode ...`): it starts without the offer
+    to resume a saved game, which stays on disk for `agent-avenue resume` or a bare `play`."""
 
 
 def random_seed() -> int:

@@ -196,6 +196,7 @@ class RemoteGame(TableShow):
     def continued(self) -> None:
         """The player has watched the reveal: on to what the server says now."""
         self.revealing = False
+        self.answer_question()
         self.catch_up()
 
     def _refused(self, error: ErrorMsg) -> None:

@@ -73,8 +73,14 @@ class RulesBookScreen(RulesScreen):
         if self.find:
             self.call_after_refresh(self.go_to, self.find)
 
+    def sections_shown(self) -> None:
+        """The whole book is shown: go to the entry (it may be in the last section added)."""
+        if self.find:
+            self.call_after_refresh(self.go_to, self.find)
+
     def go_to(self, find: str) -> bool:
-        """Scroll to the first block of the rules book whose source contains `find`."""
+        """Scroll to the first block of the rules book whose source contains `find` (False if
+        it is not shown yet: `sections_shown` tries again)."""
         self.find = find
         for block in self.query(MarkdownBlock):
             source = block.source

@@ -65,6 +65,8 @@ class TableShow:
     app: AgentAvenueApp
     flow: Flow
     table: TableScreen | None
+    asking: Next | None = None
+    """The handoff whose privacy question the reveal shown asks (answered by its Enter)."""
 
     @property
     def source(self) -> GameSource:
@@ -171,14 +173,52 @@ class TableShow:
         events: tuple[Event, ...],
         recruit: Recruit | None,
     ) -> None:
-        """A public screen: what was recruited or resolved, the meeples moving, what comes next."""
+        """A public screen: what was recruited or resolved, the meeples moving, what comes next.
+
+        When a private screen comes next, the reveal's prompt is that handoff's privacy
+        question, and its Enter (after the handoff's pause) answers it: no handoff screen."""
         assert self.table is not None
         self.flow.public()
-        actor = self.source.stage.actor
-        seats = self.team_seats()
-        if seats:
-            prompt = team_next_prompt(after, actor, self.names, seats)
+        source = self.source
+        self.asking = self.flow.question(source.stage, source.result)
+        question: float | None = None
+        if self.asking is not None:
+            prompt = self._question(self.asking, after)
+            question = self.app.handoff_delay
+            self.app.clear_notifications()
+        elif seats := self.team_seats():
+            prompt = team_next_prompt(after, source.stage.actor, self.names, seats)
         else:
-            prompt = next_prompt(after, actor, self.names)
+            prompt = next_prompt(after, source.stage.actor, self.names)
         delay = self.app.animation_delay
-        self.table.show_reveal(before, after, events, self.names, prompt, recruit, delay)
+        final = source.result is not None
+        table = self.table
+        table.show_reveal(
+            before, after, events, self.names, prompt, recruit, delay, question, final
+        )
+
+    def _question(self, step: Next, after: PlayerView) -> str:
+        """What comes next and the privacy question of handoff `step`, asked on a reveal."""
+        if step.show is Show.TEAM_HANDOFF:
+            assert step.side is not None
+            team = self.names[step.side]
+            purpose = team_purpose(after, step.side, self.names)
+            return t("reveal.team_question", purpose=purpose, team=team)
+        assert step.seat is not None
+        seats = self.seat_names
+        if step.side is not None:
+            purpose = team_purpose(after, step.side, self.names)
+        else:
+            purpose = handoff_purpose(after, step.seat, seats)
+        return t("reveal.question", purpose=purpose, name=seats[step.seat])
+
+    def answer_question(self) -> None:
+        """Enter on a reveal: its privacy question, if it asked one, is answered."""
+        step, self.asking = self.asking, None
+        if step is not None:
+            self.flow.answered(step)
+
+    def reveal_seen(self) -> None:
+        """Enter on a reveal: its question (if any) is answered; on to the next decision."""
+        self.answer_question()
+        self.advance()

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from agent_avenue.i18n import retranslate, t
+from agent_avenue.ui.key_pause import KeyPause, ready_in
 from agent_avenue.ui.widgets.keybar import KeyBar
 from agent_avenue.ui.widgets.size import SizeWarning
 
@@ -38,6 +39,7 @@ class HandoffScreen(Screen[None]):
         self._button = button
         self._delay = delay
         self.ready = False
+        self.pause = KeyPause(self, delay, self._count_down, self._arm)
 
     def compose(self) -> ComposeResult:
         """A name, a purpose, a prompt and a button."""
@@ -45,7 +47,8 @@ class HandoffScreen(Screen[None]):
         with Vertical(classes="main", id="handoff-box"):
             yield Static(Content(self._title), id="handoff-title")
             yield Static(Content(self._purpose), id="handoff-purpose")
-            yield Static(Content(t("handoff.wait")), id="handoff-prompt")
+            wait = self._prompt if self.ready else ready_in(self.pause.left() or self._delay)
+            yield Static(Content(wait), id="handoff-prompt")
             with Center():
                 button = Button(
                     Content(self._button), id="handoff-button", disabled=True, compact=True
@@ -65,11 +68,11 @@ class HandoffScreen(Screen[None]):
             self._arm()
 
     def on_mount(self) -> None:
-        """Start the pause during which keys and clicks do nothing."""
-        if self._delay <= 0:
-            self._arm()
-        else:
-            self.set_timer(self._delay, self._arm)
+        """Start the pause during which keys and clicks do nothing, counted down on screen."""
+        self.pause.start()
+
+    def _count_down(self, left: float) -> None:
+        self.query_one("#handoff-prompt", Static).update(Content(ready_in(left)))
 
     def _arm(self) -> None:
         self.ready = True

@@ -11,7 +11,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from agent_avenue.engine import Rules
-from agent_avenue.i18n import t
+from agent_avenue.i18n import retranslate, t
 from agent_avenue.play.session import LogEntry
 from agent_avenue.ui.widgets import GameLog
 from agent_avenue.ui.widgets.keybar import KeyBar
@@ -32,8 +32,11 @@ class LogScreen(Screen[None]):
         names: tuple[str, str],
         rules: Rules,
         seats: tuple[str, ...] = (),
+        title: str | None = None,
     ) -> None:
         super().__init__()
+        self._title = title
+        """Another title than the table's (the replay's log is not the players' view)."""
         self._rules = rules
         self._entries = entries
         self._names = names
@@ -42,7 +45,8 @@ class LogScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         """A title and the log."""
         yield SizeWarning()
-        yield Static(Content(t("app.log_title")), id="log-title", classes="main")
+        title = retranslate(self._title) if self._title else t("app.log_title")
+        yield Static(Content(title), id="log-title", classes="main")
         yield GameLog(self._rules, id="log-full", classes="main")
         yield KeyBar()
 

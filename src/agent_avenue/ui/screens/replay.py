@@ -220,7 +220,9 @@ class ReplayScreen(Screen[None]):
 
     def action_log(self) -> None:
         """The log up to this step on its own screen (for terminals too narrow to show it)."""
-        self.app.push_screen(LogScreen(self.entries[: self.step + 1], self.names, self.rules))
+        entries = self.entries[: self.step + 1]
+        title = t("replay.log_title", step=self.step, total=len(self.states) - 1)
+        self.app.push_screen(LogScreen(entries, self.names, self.rules, title=title))
 
     def action_close(self) -> None:
         """Leave the replay."""

@@ -255,8 +255,11 @@ class TableScreen(Screen[None]):
         prompt: str,
         recruit: Recruit | None,
         delay: float,
+        question: float | None = None,
+        final: bool = False,
     ) -> None:
-        """The public consequences of an action, meeples moving space by space."""
+        """The public consequences of an action, meeples moving space by space; `prompt` is
+        the privacy question of the next private screen when `question` (its pause) is set."""
         self._show_view(after, names)
 
         def make(names: tuple[str, str]) -> Panel:
@@ -269,7 +272,8 @@ class TableScreen(Screen[None]):
             lines.extend(explain_step(before, after, events, names, self.seats))
             recruited = recruited_cards(events) if recruit is not None else ()
             # The cards are drawn against the view before the recruit: they mark the copy used.
-            return RevealPanel(before, tuple(lines), recruited, names, retranslate(prompt))
+            text = retranslate(prompt)
+            return RevealPanel(before, tuple(lines), recruited, names, text, question, final)
 
         panel = self._set_panel(make)
         assert isinstance(panel, RevealPanel)
@@ -340,7 +344,10 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The hint key shows only where a hint can be given."""
         if action == "hint":
-            return True if self.panel.hint_view() is not None else None
+            if self.panel.hint_view() is not None:
+                return True
+            final = isinstance(self.panel, RevealPanel) and self.panel.final
+            return False if final else None  # nothing left to hint once the game is over
         return True
 
     def action_hint(self) -> None:

@@ -19,6 +19,16 @@ class Choices(RadioSet, inherit_bindings=False):
         Binding("up,left", "previous_button", show=False),
     ]
 
+    def on_mount(self) -> None:
+        """The highlight starts on the chosen button (not on the first one)."""
+        # RadioSet's own mount handler (it runs after this one) highlights the first button.
+        self.call_after_refresh(self._highlight_chosen)
+
+    def _highlight_chosen(self) -> None:
+        chosen = [i for i, b in enumerate(self.query(RadioButton)) if b.value]
+        if chosen:
+            self._selected = chosen[0]
+
 
 class LanguageChoices(RadioSet, inherit_bindings=False):
     """The languages, each in its own words; the arrow keys choose at once."""

@@ -18,11 +18,13 @@ from agent_avenue.engine import (
 )
 from agent_avenue.i18n import t
 from agent_avenue.ui.agent_look import styled_names
+from agent_avenue.ui.key_pause import KeyPause, ready_in
 from agent_avenue.ui.messages import Continue
 from agent_avenue.ui.widgets import AgentCard
 from agent_avenue.ui.widgets.panels.base import (
     CONTINUE_BINDINGS,
     Panel,
+    PanelChanged,
     Params,
     SkipAnimation,
     plain,
@@ -30,7 +32,12 @@ from agent_avenue.ui.widgets.panels.base import (
 
 
 class RevealPanel(Panel):
-    """What just happened, in sentences (and the two recruited cards), then what comes next."""
+    """What just happened, in sentences (and the two recruited cards), then what comes next.
+
+    With `question` set (the seconds of its pause) the prompt is the privacy question of the
+    private screen that follows: Enter answers it only once the meeples have stopped and the
+    pause is over, counted down beside the prompt, so a held Enter cannot race through.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = CONTINUE_BINDINGS
 
@@ -41,6 +48,8 @@ class RevealPanel(Panel):
         recruited: tuple[tuple[int, str], ...],
         names: tuple[str, str],
         prompt: str,
+        question: float | None = None,
+        final: bool = False,
     ) -> None:
         super().__init__(classes="panel -reveal" if recruited else "panel -reveal -plain")
         self.view = view
@@ -48,7 +57,11 @@ class RevealPanel(Panel):
         self.recruited = recruited
         self.names = names
         self.prompt = prompt
+        self.question = question
+        self.final = final
+        """The last reveal, before the game-over screen."""
         self.done = False
+        self.pause = KeyPause(self, question or 0.0, self._count_down, self._armed)
 
     def compose(self) -> ComposeResult:
         """The recruited cards, the sentences, the prompt (shown once the meeples stopped)."""
@@ -58,23 +71,61 @@ class RevealPanel(Panel):
                     yield Static(plain(self.names[side]), classes=f"reveal-name -seat-{side}")
                     yield AgentCard(agent, side, self.view, side)
             yield Static(styled_names("\n".join(self.lines)), classes="panel-info reveal-lines")
-        prompt = self.prompt if self.done else t("reveal.moving")
-        yield Static(plain(prompt), id="reveal-prompt", classes="panel-status")
+        yield Static(plain(self._prompt_text()), id="reveal-prompt", classes="panel-status")
 
-    def finish(self) -> None:
-        """The meeples have stopped: show what comes next and accept Enter."""
-        self.done = True
+    @property
+    def ready(self) -> bool:
+        """Whether Enter goes on now: the meeples have stopped and any pause is over."""
+        return self.done and self.pause.over
+
+    def _prompt_text(self, left: float | None = None) -> str:
+        if not self.done:
+            return t("reveal.moving")
+        if self.pause.over:
+            return self.prompt
+        return f"{self.prompt}  {ready_in(self.pause.left() if left is None else left)}"
+
+    def _show_prompt(self, left: float | None = None) -> None:
         # Possibly called before the panel is composed: compose then shows the prompt itself.
         for prompt in self.query("#reveal-prompt").results(Static):
-            prompt.update(plain(self.prompt))
+            prompt.update(plain(self._prompt_text(left)))
+
+    def finish(self) -> None:
+        """The meeples have stopped: show what comes next and accept Enter (after the privacy
+        question's pause, if it asks one)."""
+        if self.done:
+            return
+        self.done = True
+        self.pause.start()
+        self._show_prompt()
+        self.post_message(PanelChanged())
+
+    def _count_down(self, left: float) -> None:
+        self._show_prompt(left)
+
+    def _armed(self) -> None:
+        self._show_prompt()
+        self.post_message(PanelChanged())
+
+    def keep_state(self, old: Panel) -> None:
+        """The same reveal in another language: a pause already over stays over."""
+        if isinstance(old, RevealPanel) and old.pause.over:
+            self.pause.over = True
+
+    def on_unmount(self) -> None:
+        """No countdown for a panel no longer shown."""
+        self.pause.stop()
 
     def allows(self, action: str, params: Params) -> bool | None:
-        """Enter goes on once the animation is over (before that it skips it)."""
-        return action == "continue"
+        """Enter goes on once the animation and any pause are over (during the animation it
+        skips it; during the pause it does nothing)."""
+        if action != "continue":
+            return False
+        return True if self.ready or not self.done else None
 
     def run(self, action: str, params: Params) -> None:
         """Go on (while the meeples still move: let them stop at once)."""
-        self.post_message(Continue() if self.done else SkipAnimation())
+        self.post_message(Continue() if self.ready else SkipAnimation())
 
     @on(AgentCard.Selected)
     def _clicked(self, message: AgentCard.Selected) -> None:

@@ -1,0 +1,72 @@
+"""Rough edges of the table: the team reveal's names, the hint key on the last reveal."""
+
+from __future__ import annotations
+
+from agent_avenue.engine import Mode
+from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.launch import LaunchOptions
+from agent_avenue.ui.screens.table import TableScreen
+from agent_avenue.ui.widgets.panels import RevealPanel
+
+from .harness import RULES, KeyPlayer, make_app, region_text
+from .test_team_app import TeamKeyPlayer
+
+
+def four_players(seed: int) -> AgentAvenueApp:
+    """A seeded four-player game with every pause off."""
+    app = AgentAvenueApp(RULES, LaunchOptions(Mode.ADVANCED, seed, None, 0, players=4))
+    app.animation_delay = 0
+    app.handoff_delay = 0
+    app.animation_level = "none"
+    app.bot_pause = 0
+    return app
+
+
+async def test_a_team_reveal_keeps_the_two_sides_names_apart() -> None:
+    app = four_players(3)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        player = TeamKeyPlayer(1)
+        for _ in range(300):
+            screen = app.screen
+            panel = screen.panel if isinstance(screen, TableScreen) else None
+            if isinstance(panel, RevealPanel) and len(panel.recruited) == 2:
+                break
+            await pilot.press(*player.keys_for(app))
+            await pilot.pause()
+        else:
+            raise AssertionError("no recruit reveal")
+        names = [w for w in panel.query(".reveal-name")]
+        assert len(names) == 2
+        left, right = names[0].region, names[1].region
+        assert left.right < right.x  # at least one space between the two names
+        text = region_text(app, panel)
+        assert "Green & Green 2 " in text and "Blue & Blue 2" in text
+        assert "2Blue" not in text
+
+
+async def test_no_hint_key_on_the_last_reveal() -> None:
+    app = make_app("simple", 1)
+    async with app.run_test(size=(100, 32)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        player = KeyPlayer(1)
+        hint_on_reveals: list[bool | None] = []
+        for _ in range(2000):
+            screen = app.screen
+            panel = screen.panel if isinstance(screen, TableScreen) else None
+            if isinstance(panel, RevealPanel):
+                assert isinstance(screen, TableScreen)
+                hint_on_reveals.append(screen.check_action("hint", ()))
+                if panel.final:
+                    break
+            await pilot.press(*player.keys_for(app))
+            await pilot.pause()
+        else:
+            raise AssertionError("the game did not end")
+        assert app.session is not None and app.session.result is not None
+        assert hint_on_reveals[-1] is False  # hidden: there is nothing left to hint
+        assert set(hint_on_reveals[:-1]) == {None}  # dimmed on the other reveals
+        footer = app.screen.query_one("KeyBar")
+        assert "Hint" not in region_text(app, footer)
