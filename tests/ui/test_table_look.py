@@ -174,3 +174,20 @@ async def test_no_color_keeps_every_distinction(monkeypatch: pytest.MonkeyPatch)
         for agent in view.hand:
             assert f"{agent_glyph(agent)} {agent_name(agent)}" in svg
         assert "G●" in svg and "B▲" in svg and "▶" in svg
+
+
+@pytest.mark.parametrize("theme", ["ansi-dark", "ansi-light"])
+async def test_the_terminal_palette_themes_draw_the_table(theme: str) -> None:
+    """With a theme of the terminal's own colours (TEXTUAL_THEME=ansi-dark or ansi-light) the
+    app starts and draws the table, every agent still shown with its glyph."""
+    app = make_app("advanced", 140)
+    app.theme = theme
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter")
+        await _reach(app, pilot, "RecruitPanel", seed=140)
+        session = app.session
+        assert session is not None
+        view = session.view(session.stage.actor)
+        svg = svg_text(app)
+        for agent in view.hand:
+            assert f"{agent_glyph(agent)} {agent_name(agent)}" in svg

@@ -47,7 +47,8 @@ class KeyBar(Widget):
         text-style: bold;
     }
     KeyBar > .keybar--disabled {
-        color: $foreground-disabled;
+        color: $foreground-muted;
+        text-style: dim;
     }
     """
 
