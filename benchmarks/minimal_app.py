@@ -21,9 +21,9 @@ class MinimalApp(App[None]):
 
     def on_mount(self) -> None:
         """Report the first refresh, like the game's app."""
-        self.call_after_refresh(self._ready)
+        self.call_after_refresh(self._report_ready)
 
-    def _ready(self) -> None:
+    def _report_ready(self) -> None:
         Path(os.environ["AGENT_AVENUE_READY_FILE"]).write_text(f"{time.time():.6f}\n", "utf-8")
         self.exit()
 
