@@ -106,8 +106,12 @@ def main() -> None:
     minimal: list[tuple[float, float]] = []
     game: list[tuple[float, float]] = []
     other: list[tuple[float, float]] = []
-    with tempfile.TemporaryDirectory() as home:
+    with tempfile.TemporaryDirectory() as home, tempfile.TemporaryDirectory() as bytecode:
         os.environ["AGENT_AVENUE_HOME"] = home  # never the players' own saves
+        # An installed package has its bytecode (pip compiles it): the warm-up runs write it,
+        # outside the checkout, even where the environment says not to write bytecode.
+        os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+        os.environ["PYTHONPYCACHEPREFIX"] = bytecode
         for command in (MINIMAL, GAME):  # warm the OS file cache and the bytecode cache
             one_run(sys.executable, cwd, command)
         if args.compare is not None:
