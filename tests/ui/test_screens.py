@@ -114,7 +114,7 @@ async def test_snapshot_advanced_board(kind: str, svg_snapshot: SnapshotAssertio
 async def test_the_pick_previews_each_card_where_there_is_room() -> None:
     """From 30 rows the pick panel says what each supply card would do, fully visible; at
     80x24 the line gives way (the cards' texts and key h stay)."""
-    from agent_avenue.ui.app import ROOMY_HEIGHT
+    from agent_avenue.ui.size_classes import ROOMY_HEIGHT
 
     app = make_app("advanced", 140)
     async with app.run_test(size=(80, ROOMY_HEIGHT)) as pilot:

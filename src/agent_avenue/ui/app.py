@@ -39,9 +39,10 @@ from agent_avenue.ui.screens.keep_game import KEEP, KeepGameScreen
 from agent_avenue.ui.screens.rules import RulesScreen
 from agent_avenue.ui.screens.settings import SettingsScreen
 from agent_avenue.ui.screens.start import StartScreen, StartSettings
+from agent_avenue.ui.size_classes import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS, size_classes
 from agent_avenue.ui.table_game import TableGame
 from agent_avenue.ui.team import default_names
-from agent_avenue.ui.widgets.size import MIN_HEIGHT, MIN_WIDTH, SizeWarning
+from agent_avenue.ui.widgets.size import SizeWarning
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -51,9 +52,6 @@ if TYPE_CHECKING:
     from agent_avenue.storage import LoadedSave, LoadResult
 
 ANIMATION_DELAY = 0.15
-WIDE = 120
-ROOMY_HEIGHT = 30
-"""From this height the black market pick also shows what each card would do (below: key h)."""
 READY_FILE_ENV = "AGENT_AVENUE_READY_FILE"
 """Benchmarks set this to a path: the app writes the time it was ready there and exits."""
 SAVES = "saves"
@@ -78,16 +76,8 @@ class AgentAvenueApp(App[int]):
     # The command palette (ctrl+p) searches the rules book: sections and black market cards.
     ENABLE_COMMAND_PALETTE = True
     COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {_rules_commands}
-    HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012 (declared as an instance variable by App)
-        (0, "-too-narrow"),
-        (MIN_WIDTH, "-normal"),
-        (WIDE, "-wide"),
-    ]
-    VERTICAL_BREAKPOINTS = [  # noqa: RUF012
-        (0, "-too-short"),
-        (MIN_HEIGHT, "-tall"),
-        (ROOMY_HEIGHT, "-roomy"),
-    ]
+    HORIZONTAL_BREAKPOINTS = HORIZONTAL_BREAKPOINTS
+    VERTICAL_BREAKPOINTS = VERTICAL_BREAKPOINTS
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "rules", t("app.key_rules")),
         Binding("f1", "rules", t("app.key_rules"), show=False),
@@ -210,6 +200,7 @@ class AgentAvenueApp(App[int]):
         """The start screen with these settings; confirming it starts a game."""
         opponent = self.start_opponent
         screen = StartScreen(names, mode, first, players=players, opponent=opponent)
+        screen.add_class(*size_classes(*self.size), update=False)
         self.push_screen(screen, self._start_game)
 
     def open_tutorial(self) -> None:

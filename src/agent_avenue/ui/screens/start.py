@@ -52,7 +52,8 @@ class StartScreen(Screen[StartSettings]):
     """Asks for names, the board side, who most recently watched a spy film, and whether the
     other side is a person or the computer (at which level)."""
 
-    AUTO_FOCUS = None
+    # Nothing has the focus at first: Enter starts, letters are keys, Tab reaches the names.
+    AUTO_FOCUS = ""
     DEFAULT_CSS = """
     #start-players, #start-opponent {
         height: auto;
@@ -101,7 +102,8 @@ class StartScreen(Screen[StartSettings]):
     def compose(self) -> ComposeResult:
         """The names, the choices (board side, first player, players, opponent), the buttons."""
         yield SizeWarning()
-        with VerticalScroll(classes="main", id="start-main"):
+        # Not focusable: it has no keys of its own (a focused container is restyled whole).
+        with VerticalScroll(classes="main", id="start-main", can_focus=False):
             yield Static(Content(t("start.title")), id="start-title")
             yield Static(Content(t("start.subtitle")), id="start-subtitle")
             yield from self._compose_names()
