@@ -14,7 +14,7 @@ from agent_avenue.data import (
     default_data_dir,
     default_rules,
     load_rules,
-    tables,
+    loading,
 )
 from agent_avenue.engine.rules import (
     DistinctAgentsWin,
@@ -140,7 +140,7 @@ def test_default_data_dir_prefers_bundled_copies(
 ) -> None:
     """Copies placed inside the installed package win over the repository's data/."""
     _write(tmp_path, AGENTS_TEXT, MARKET_TEXT)
-    monkeypatch.setattr(tables, "files", lambda package: tmp_path)
+    monkeypatch.setattr(loading, "BUNDLED_DIR", tmp_path)
     assert default_data_dir() == tmp_path
 
 
