@@ -126,9 +126,9 @@ def _locale_source(language: str) -> str:
 
 def _formatted(source: str, target: Path) -> str:
     """`source` as `ruff format` writes it, with the project's settings."""
+    ruff = [sys.executable, "-m", "ruff", "format", "--config", str(ROOT / "pyproject.toml")]
     done = subprocess.run(
-        [sys.executable, "-m", "ruff", "format", "--config", str(ROOT / "pyproject.toml")]
-        + ["--stdin-filename", str(target), "-"],
+        [*ruff, "--stdin-filename", str(target), "-"],
         input=source.encode("utf-8"),
         capture_output=True,
         cwd=ROOT,
