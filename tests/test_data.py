@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -14,8 +15,9 @@ from agent_avenue.data import (
     default_data_dir,
     default_rules,
     load_rules,
-    tables,
+    loading,
 )
+from agent_avenue.data.loading import DATA_LIMIT
 from agent_avenue.engine.rules import (
     DistinctAgentsWin,
     HomeBoost,
@@ -140,7 +142,7 @@ def test_default_data_dir_prefers_bundled_copies(
 ) -> None:
     """Copies placed inside the installed package win over the repository's data/."""
     _write(tmp_path, AGENTS_TEXT, MARKET_TEXT)
-    monkeypatch.setattr(tables, "files", lambda package: tmp_path)
+    monkeypatch.setattr(loading, "BUNDLED_DIR", tmp_path)
     assert default_data_dir() == tmp_path
 
 
@@ -407,6 +409,36 @@ def test_missing_file_raises_data_error(tmp_path: Path, missing: str) -> None:
     with pytest.raises(DataError, match="not found") as caught:
         load_rules(agents, market)
     assert str(tmp_path / missing) in str(caught.value)
+
+
+def test_a_folder_instead_of_a_data_file_is_todays_sentence(tmp_path: Path) -> None:
+    """A folder in a data file's place gives the words reading it always gave."""
+    agents, market = _write(tmp_path, AGENTS_TEXT, MARKET_TEXT)
+    market.unlink()
+    market.mkdir()
+    with pytest.raises(DataError) as caught:
+        load_rules(agents, market)
+    assert str(caught.value) == f"{market}: data file cannot be read (Is a directory)."
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+def test_a_named_pipe_as_data_file_is_refused_without_waiting(tmp_path: Path) -> None:
+    """A named pipe with no writer used to block the start forever; now it is one sentence."""
+    agents, market = _write(tmp_path, AGENTS_TEXT, MARKET_TEXT)
+    agents.unlink()
+    os.mkfifo(agents)
+    with pytest.raises(DataError) as caught:
+        load_rules(agents, market)
+    assert str(caught.value) == f"{agents}: data file cannot be read (not a regular file)."
+
+
+def test_a_data_file_over_the_limit_is_refused_unread(tmp_path: Path) -> None:
+    """A data file larger than DATA_LIMIT is refused before it is parsed."""
+    agents, market = _write(tmp_path, AGENTS_TEXT, MARKET_TEXT)
+    market.write_text(MARKET_TEXT + "#" * DATA_LIMIT + "\n", encoding="utf-8")
+    with pytest.raises(DataError) as caught:
+        load_rules(agents, market)
+    assert str(caught.value) == f"{market}: data file cannot be read (larger than 1024 KiB)."
 
 
 def test_not_utf8_raises_data_error(tmp_path: Path) -> None:

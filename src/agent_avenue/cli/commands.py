@@ -37,7 +37,7 @@ COMMAND_MODULES: tuple[tuple[str, str, str], ...] = (
 """Every command (name, module, the Command's name in it), in the order `--help` lists them."""
 COMMAND_NAMES = tuple(name for name, _, _ in COMMAND_MODULES)
 REFUSALS = (
-    ("agent_avenue.data.tables", "DataError"),
+    ("agent_avenue.data.loading", "DataError"),
     ("agent_avenue.data.scenario", "ScenarioError"),
     ("agent_avenue.cli.referee", "RefereeError"),
 )

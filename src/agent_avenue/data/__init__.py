@@ -1,6 +1,7 @@
 """The game's data tables (agents, black market cards), loaded and validated from TOML.
 
-The tables module (pydantic models) is imported only when one of its names is first used.
+The loading module is imported only when one of its names is first used; it imports the tables
+module (pydantic models) only for data files that are not the shipped ones.
 """
 
 from typing import TYPE_CHECKING
@@ -8,7 +9,7 @@ from typing import TYPE_CHECKING
 from agent_avenue.lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from agent_avenue.data.tables import (
+    from agent_avenue.data.loading import (
         AGENTS_FILE,
         MARKET_FILE,
         DataError,
@@ -26,4 +27,4 @@ __all__ = [
     "load_rules",
 ]
 
-__getattr__ = lazy_exports(__name__, dict.fromkeys(__all__, "tables"))
+__getattr__ = lazy_exports(__name__, dict.fromkeys(__all__, "loading"))

@@ -1,13 +1,14 @@
-"""Read agents.toml and black_market.toml, validate them strictly and build the engine's Rules."""
+"""Validate agents.toml and black_market.toml strictly with pydantic and build the engine's Rules.
+
+`loading.load_rules` comes here only for files that are not the shipped ones (and
+`tools/compile_data.py` always does, to compile the shipped ones).
+"""
 
 from __future__ import annotations
 
-import functools
-import hashlib
 import re
 import tomllib
 from collections.abc import Mapping, Sequence
-from importlib.resources import files
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -21,6 +22,13 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails, PydanticCustomError
 
+from agent_avenue.data.loading import AGENTS_FILE as AGENTS_FILE
+from agent_avenue.data.loading import MARKET_FILE as MARKET_FILE
+from agent_avenue.data.loading import DataError as DataError
+from agent_avenue.data.loading import default_data_dir as default_data_dir
+from agent_avenue.data.loading import default_rules as default_rules
+from agent_avenue.data.loading import load_rules as load_rules
+from agent_avenue.data.loading import source_digest
 from agent_avenue.data.toml_values import describe_value
 from agent_avenue.engine import (
     AGENT_COUNT,
@@ -45,9 +53,6 @@ from agent_avenue.engine import (
     StealFromPlay,
 )
 
-AGENTS_FILE = "agents.toml"
-MARKET_FILE = "black_market.toml"
-
 _SNAKE_CASE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
 _ONGOING_TYPES: tuple[type[OngoingEffect], ...] = (
     MoveModifier,
@@ -56,10 +61,6 @@ _ONGOING_TYPES: tuple[type[OngoingEffect], ...] = (
     HomeGuardWin,
     LoseBecomesWin,
 )
-
-
-class DataError(Exception):
-    """A data file is missing, is not valid TOML or does not describe valid game data."""
 
 
 # Field types -----------------------------------------------------------------------------------
@@ -414,16 +415,6 @@ def _error(path: Path, entry: str, field: str, problem: str) -> DataError:
 # Reading ---------------------------------------------------------------------------------------
 
 
-def _read_bytes(path: Path) -> bytes:
-    """Read a data file's bytes, turning OS errors into DataError."""
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise DataError(f"{path}: data file not found.") from None
-    except OSError as exc:
-        raise DataError(f"{path}: data file cannot be read ({exc.strerror or exc}).") from None
-
-
 def _parse_toml(path: Path, content: bytes) -> dict[str, Any]:
     """Decode and parse TOML, turning encoding and syntax errors into DataError."""
     try:
@@ -539,39 +530,17 @@ def _effect_is_ongoing(effect: Effect) -> bool:
 # Public API ------------------------------------------------------------------------------------
 
 
-def default_data_dir() -> Path:
-    """The folder holding the data files: the installed package's copies, else the repo's data/."""
-    bundled = files("agent_avenue.data")
-    if (
-        isinstance(bundled, Path)
-        and (bundled / AGENTS_FILE).is_file()
-        and (bundled / MARKET_FILE).is_file()
-    ):
-        return bundled
-    return Path(__file__).resolve().parents[3] / "data"
+def validate_rules(
+    agents_path: Path, agents_bytes: bytes, market_path: Path, market_bytes: bytes
+) -> Rules:
+    """Parse, validate and convert the two files' bytes into Rules; raise DataError if they're bad.
 
-
-def load_rules(agents_path: Path | None = None, market_path: Path | None = None) -> Rules:
-    """Read, validate and convert the two data files into Rules; raise DataError if they're bad."""
-    if agents_path is None:
-        agents_path = default_data_dir() / AGENTS_FILE
-    if market_path is None:
-        market_path = default_data_dir() / MARKET_FILE
-    agents_bytes = _read_bytes(agents_path)
-    market_bytes = _read_bytes(market_path)
+    The paths only name the files in error messages: the bytes are what is validated.
+    """
     agents = _validate_agents(agents_path, _parse_toml(agents_path, agents_bytes))
     by_id = {a.id: a for a in agents}
     market = _validate_market(
         market_path, _parse_toml(market_path, market_bytes), by_id, agents_path
     )
-    digest = hashlib.sha256()
-    for content in (agents_bytes, market_bytes):
-        digest.update(len(content).to_bytes(8, "big"))
-        digest.update(content)
-    return Rules(agents=agents, market=market, version=digest.hexdigest()[:12])
-
-
-@functools.cache
-def default_rules() -> Rules:
-    """The Rules built from the default data files, loaded once per process."""
-    return load_rules()
+    version = source_digest(agents_bytes, market_bytes)[:12]
+    return Rules(agents=agents, market=market, version=version)

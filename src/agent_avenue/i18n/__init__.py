@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import locale
 import os
-import tomllib
 from collections.abc import Mapping
 from functools import cache
-from importlib import resources
-from typing import Any
+
+from agent_avenue.i18n.sources import read_strings
 
 LANGUAGES = ("en", "fr", "nl", "es")
 DEFAULT_LANGUAGE = "en"
@@ -45,22 +44,10 @@ class Translated(str):
         return (str(self), self.key, self.params)
 
 
-def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
-    flat: dict[str, str] = {}
-    for key, value in table.items():
-        name = f"{prefix}{key}"
-        if isinstance(value, dict):
-            flat.update(_flatten(value, f"{name}."))
-        else:
-            flat[name] = str(value)
-    return flat
-
-
 @cache
 def catalogue(language: str) -> dict[str, str]:
     """Every string of one language, by dotted key (e.g. `handoff.title`)."""
-    text = (resources.files("agent_avenue.i18n.locales") / f"{language}.toml").read_text("utf-8")
-    return _flatten(tomllib.loads(text))
+    return read_strings(language)
 
 
 def set_language(language: str) -> None:

@@ -1,0 +1,1 @@
+"""The locale files compiled into Python by tools/compile_data.py, one module per language."""
