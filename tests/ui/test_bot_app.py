@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from textual.widgets import LoadingIndicator, RadioButton, Select
+from textual.widgets import LoadingIndicator
 
 from agent_avenue import storage
 from agent_avenue.bots import Bot
@@ -19,6 +19,7 @@ from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.start import StartScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets.bot_panel import ThinkingPanel
+from agent_avenue.ui.widgets.choice_row import ChoiceRow
 
 from .harness import RULES, KeyPlayer, make_app, play_game, screen_kind, screen_text
 from .test_leaks import check_screen
@@ -141,30 +142,28 @@ async def test_a_key_cannot_act_for_the_computer(monkeypatch: pytest.MonkeyPatch
 
 
 async def test_the_start_screen_offers_the_computer_by_keys_at_80x24() -> None:
-    """The opponent choice shows at 80x24 and Tab reaches it; Enter opens the list, the
-    arrows and Enter choose a level; the game then starts without any handoff."""
+    """The opponent choice shows at 80x24 with every level and Tab reaches it; the arrow keys
+    choose a level at once; Enter starts from there, the game without any handoff."""
     app = make_app("simple", 3)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         start = app.screen
         assert isinstance(start, StartScreen)
-        assert "Opponent  A person" in screen_text(app)
-        choice = start.query_one("#opponent", Select)
+        assert "Opponent  ◉ A person" in screen_text(app)
+        choice = start.query_one("#opponent", ChoiceRow)
         for _ in range(10):
             if app.focused is choice:
                 break
             await pilot.press("tab")
         assert app.focused is choice
-        await pilot.press("enter")
-        await pilot.pause()
         text = screen_text(app)
         for label in ("Computer: easy", "Computer: normal", "Computer: hard"):
-            assert label in text, text
-        await pilot.press("down", "down", "down", "enter")
+            assert f"○ {label}" in text, text
+        await pilot.press("right", "right", "right")
         await pilot.pause()
         assert start.opponent() == "bot:hard"
-        assert "Opponent  Computer: hard" in screen_text(app)
-        await pilot.press("tab")  # on to the next field: Enter starts from there
+        assert "◉ Computer: hard" in screen_text(app)
+        assert "◉ A person" not in screen_text(app)
         await pilot.press("enter")
         await pilot.pause()
         assert app.player_kinds == ("human", "bot:hard")
@@ -188,10 +187,10 @@ async def test_team_games_offer_the_computer_for_the_other_side(
         await pilot.pause()
         start = app.screen
         assert isinstance(start, StartScreen)
-        start.query_one(f"#players-{players}", RadioButton).value = True
+        start.query_one("#players", ChoiceRow).choose(str(players))
         await pilot.pause()
-        assert start.query_one("#start-opponent").display
-        assert "Opponent  Computer: hard" in screen_text(app)
+        assert start.query_one("#opponent").display
+        assert "◉ Computer: hard" in screen_text(app)
         assert start.opponent() == "bot:hard"
         await pilot.press("enter")
         await pilot.pause()

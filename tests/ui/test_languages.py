@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.geometry import Size
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import Input, Label, RadioButton, Select, Static
+from textual.widgets import Input, Label, Static
 
 from agent_avenue.i18n import LANGUAGES, catalogue, language, missing_strings, set_language, t
 from agent_avenue.ui.app import AgentAvenueApp
@@ -24,6 +24,7 @@ from agent_avenue.ui.screens.settings import SettingsScreen
 from agent_avenue.ui.screens.start import StartScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets import GameLog
+from agent_avenue.ui.widgets.choice_row import ChoiceRow
 from agent_avenue.ui.widgets.keybar import KeyBar
 from agent_avenue.ui.widgets.panels import OfferPanel, RevealPanel
 
@@ -489,22 +490,16 @@ async def test_switching_language_during_a_lesson(
 @pytest.mark.parametrize("players", [3, 4])
 async def test_the_start_screen_with_the_computer_in_a_team_game(code: str, players: int) -> None:
     """3 or 4 players with the computer chosen: the start screen fits 80x24 in every language,
-    the opponent list open too."""
+    every level of the opponent shown."""
     set_language(code)
     app = make_app("simple", SEED, opponent="bot:normal")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         start = app.screen
         assert isinstance(start, StartScreen)
-        start.query_one(f"#players-{players}", RadioButton).value = True
+        start.query_one("#players", ChoiceRow).choose(str(players))
         await pilot.pause()
-        assert start.query_one("#start-opponent").display
+        assert start.query_one("#opponent").display
         check_screen(app, code, f"StartScreen {players}")
-        start.query_one("#opponent", Select).focus()
-        await pilot.press("enter")
-        await pilot.pause()
         text = screen_text(app)
         assert t("bot.start_hard") in text
-        await pilot.press("escape")
-        await pilot.pause()
-        check_screen(app, code, f"StartScreen {players}")

@@ -67,12 +67,12 @@ async def test_snapshot_start(svg_snapshot: SnapshotAssertion) -> None:
 
 
 async def test_start_screen_by_keyboard() -> None:
-    """Tab, the arrows and Space set the choices; Enter starts from anywhere."""
+    """Tab and the arrows set the choices (Space changes nothing); Enter starts from anywhere."""
     app = make_app("simple", 1, first=None, names=("Ada", "Bob"))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("tab", "tab", "tab")  # Ada's name, Bob's name, the board side
-        await pilot.press("down", "space")  # advanced
-        # The highlight starts on the choice made ("at random", the last): up to Bob.
+        await pilot.press("down", "space")  # advanced, at once
+        # The choice starts on the one made ("at random", the last): up to Bob.
         await pilot.press("tab", "up", "space")
         await pilot.press("enter")
         await pilot.pause()

@@ -1,35 +1,35 @@
-"""The start screen's radio lists: the highlight bar sits on the chosen button, not the first."""
+"""The start screen's choices: what is highlighted is what is chosen, from the first frame."""
 
 from __future__ import annotations
-
-from textual.widgets import RadioButton
 
 from agent_avenue.engine import Mode
 from agent_avenue.ui.app import AgentAvenueApp
 from agent_avenue.ui.launch import LaunchOptions
-from agent_avenue.ui.widgets.choices import Choices
+from agent_avenue.ui.widgets.choice_row import CHOSEN, NOT_CHOSEN, ChoiceRow
 
 from .harness import RULES, screen_text
 
 
-def highlighted(choices: Choices) -> str | None:
-    """The id of the button the highlight bar is on."""
-    marked = [b.id for b in choices.query(RadioButton) if b.has_class("-selected")]
-    assert len(marked) <= 1
-    return marked[0] if marked else None
+def marked(row: ChoiceRow) -> list[str]:
+    """The labels drawn with the chosen mark."""
+    return [
+        line.split(CHOSEN, 1)[1].split("   ")[0].strip()
+        for line in row.plain().split("\n")
+        if CHOSEN in line
+    ]
 
 
-async def test_the_highlight_starts_on_what_the_command_line_chose() -> None:
+async def test_the_choices_start_on_what_the_command_line_chose() -> None:
     app = AgentAvenueApp(RULES, LaunchOptions(Mode.ADVANCED, 5, None, 1, players=3))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
-        expected = {"mode": "advanced", "first": "first-1", "players": "players-3"}
-        for list_id, button_id in expected.items():
-            choices = screen.query_one(f"#{list_id}", Choices)
-            assert choices.pressed_button is not None
-            assert choices.pressed_button.id == button_id
-            assert highlighted(choices) == button_id, list_id
+        expected = {"mode": "advanced", "first": "1", "players": "3"}
+        for row_id, value in expected.items():
+            row = screen.query_one(f"#{row_id}", ChoiceRow)
+            assert row.value == value, row_id
+            label = next(o.label for o in row.options if o.value == value)
+            assert marked(row) == [label], row_id
 
 
 async def test_the_subtitle_is_true_for_any_number_of_players() -> None:
@@ -42,13 +42,50 @@ async def test_the_subtitle_is_true_for_any_number_of_players() -> None:
             assert "for two to four players" in text
 
 
-async def test_the_highlight_follows_the_choice() -> None:
+async def test_a_click_chooses_and_the_mark_follows() -> None:
     app = AgentAvenueApp(RULES, LaunchOptions(Mode.SIMPLE, 5, None, 0))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
-        choices = app.screen.query_one("#mode", Choices)
-        assert highlighted(choices) == "simple"
-        await pilot.click("#advanced")
+        row = app.screen.query_one("#mode", ChoiceRow)
+        assert marked(row) == ["Simple"]
+        await pilot.click("#mode", offset=row.option_offset("advanced"))
         await pilot.pause()
-        assert choices.pressed_button is not None and choices.pressed_button.id == "advanced"
-        assert highlighted(choices) == "advanced"
+        assert row.value == "advanced"
+        assert marked(row) == ["Advanced (black market)"]
+        assert f"{NOT_CHOSEN} Simple" in row.plain()
+
+
+async def test_the_arrow_keys_choose_at_once_going_round() -> None:
+    app = AgentAvenueApp(RULES, LaunchOptions(Mode.SIMPLE, 5, None, None))
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        row = app.screen.query_one("#first", ChoiceRow)
+        row.focus()
+        await pilot.pause()
+        assert row.value == "random"
+        await pilot.press("right")
+        assert row.value == "0"  # past the last option: back to the first
+        await pilot.press("space")  # the highlighted option is chosen already: nothing moves
+        assert row.value == "0"
+        await pilot.press("down", "down")
+        assert row.value == "random"
+        await pilot.press("up", "left")
+        assert row.value == "0"
+        await pilot.press("enter")  # Enter is the screen's: it starts the game
+        await pilot.pause()
+        assert app.session is not None and app.session.record.first == 0
+
+
+async def test_a_wrapped_row_keeps_each_option_whole() -> None:
+    app = AgentAvenueApp(RULES, LaunchOptions(Mode.SIMPLE, 5, None, 0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        row = app.screen.query_one("#opponent", ChoiceRow)
+        lines = row.plain().split("\n")
+        assert len(lines) > 1  # too long for one line at 80 columns
+        for option in row.options:
+            x, y = row.option_offset(option.value)
+            assert lines[y][x:].startswith(f"{NOT_CHOSEN} {option.label}") or lines[y][
+                x:
+            ].startswith(f"{CHOSEN} {option.label}")
+            assert x + len(option.label) + 2 <= row.size.width

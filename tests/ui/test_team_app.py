@@ -23,6 +23,7 @@ from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets import AgentCard, MarketCardView
+from agent_avenue.ui.widgets.choice_row import ChoiceRow
 from agent_avenue.ui.widgets.panels import (
     LeadPanel,
     PlayDownPanel,
@@ -378,8 +379,9 @@ async def test_start_screen_sets_up_a_team_game() -> None:
     app.handoff_delay = 0
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert not app.screen.query_one("#name-2").display
-        await pilot.click("#players-4")
+        assert not app.screen.query("#name-2, #name-3")  # fields made for team games only
+        players = app.screen.query_one("#players", ChoiceRow)
+        await pilot.click("#players", offset=players.option_offset("4"))
         await pilot.pause()
         assert app.screen.query_one("#name-2").display
         assert app.screen.query_one("#name-3").display

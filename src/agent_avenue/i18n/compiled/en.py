@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "8e08cbfc4bf693d17864c46778af8107d03e599a74c8e550d0b9c1eeb0a37ebd"
+SOURCE_DIGEST = "c5acf33e8f1d7aace366dca4235e1abc18238db0c3a5cc6f42c6dbbda38695ca"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -206,7 +206,7 @@ STRINGS: dict[str, str] = {
     "start.first_random": "Pick at random",
     "start.button": "Start the game",
     "start.key_start": "Start",
-    "start.help": "Tab moves between fields, the arrow keys and Space choose, Enter starts. ? shows the rules.",
+    "start.help": "Tab moves between fields, the arrow keys choose, Enter starts.",
     "handoff.title": "Pass the terminal to {name}",
     "handoff.purpose_offer": "Turn {turn}: {name} plays two cards, one face up and one face down.",
     "handoff.purpose_recruit": "{name} recruits one of the two cards {other} played.",

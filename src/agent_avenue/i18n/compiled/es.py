@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "cc383bff40b1ac6cc336616fdaf01a3f11d9ab63162647f2c84e32c4231f4de3"
+SOURCE_DIGEST = "b8387765fea528d7af14763b2d3036f39cbabf6f9d6864e7d485b9fc0919d7ed"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -206,7 +206,7 @@ STRINGS: dict[str, str] = {
     "start.first_random": "Al azar",
     "start.button": "Empezar la partida",
     "start.key_start": "Empezar",
-    "start.help": "Tab cambia de campo, las flechas y Espacio eligen, Intro empieza. ? muestra las reglas.",
+    "start.help": "Tab cambia de campo, las flechas eligen, Intro empieza.",
     "handoff.title": "Pasa el terminal a {name}",
     "handoff.purpose_offer": "Turno {turn}: {name} juega dos cartas, una boca arriba y otra boca abajo.",
     "handoff.purpose_recruit": "{name} recluta una de las dos cartas que jugó {other}.",

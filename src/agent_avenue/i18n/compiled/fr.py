@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "de8a327161287d4be19ebeca46b9f50e84a22faf5b5c1f80e43eb6767de50b83"
+SOURCE_DIGEST = "254fe829f58dc3eafb42b404f345d91a861df243c6ca18d0b39cb2bab7e0d185"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -206,7 +206,7 @@ STRINGS: dict[str, str] = {
     "start.first_random": "Au hasard",
     "start.button": "Commencer la partie",
     "start.key_start": "Commencer",
-    "start.help": "Tab passe d'un champ à l'autre, les flèches et Espace choisissent, Entrée lance. ? : règles.",
+    "start.help": "Tab passe d'un champ à l'autre, les flèches choisissent, Entrée lance.",
     "handoff.title": "Passez le terminal à {name}",
     "handoff.purpose_offer": "Tour {turn} : {name} joue deux cartes, une face visible et une face cachée.",
     "handoff.purpose_recruit": "{name} recrute une des deux cartes jouées par {other}.",

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "974483e92061521bf2a28f1106f6333108be50c9cc64238ef9abbf643b574757"
+SOURCE_DIGEST = "2b99eb6c60cd5b986823ddf1d0afb846638792fc0c3868f95a6632ed663cc9a6"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -206,7 +206,7 @@ STRINGS: dict[str, str] = {
     "start.first_random": "Willekeurig",
     "start.button": "Begin het spel",
     "start.key_start": "Beginnen",
-    "start.help": "Tab wisselt van veld, pijltjes en spatie kiezen, Enter begint. ? toont de regels.",
+    "start.help": "Tab wisselt van veld, pijltjes kiezen, Enter begint.",
     "handoff.title": "Geef de terminal aan {name}",
     "handoff.purpose_offer": "Beurt {turn}: {name} speelt twee kaarten, een open en een gedekt.",
     "handoff.purpose_recruit": "{name} rekruteert een van de twee kaarten die {other} speelde.",

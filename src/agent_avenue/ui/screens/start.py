@@ -4,27 +4,31 @@ from __future__ import annotations
 
 from typing import ClassVar, NamedTuple
 
+from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, RadioButton, RadioSet, Select, Static
+from textual.widgets import Input, Label, Static
 
 from agent_avenue.data.player_names import name_problem
-from agent_avenue.engine import Mode, is_team_game, seat_of
+from agent_avenue.engine import Mode, is_team_game, seat_of, side_of
 from agent_avenue.i18n import t
 from agent_avenue.play.seats import BOT_PLAYER_COUNTS, HUMAN, LEVELS, bot_kind, bot_level, is_bot
 from agent_avenue.play.teams import PLAYER_COUNTS, side_names
 from agent_avenue.ui.phrases import colour_name, local_names
 from agent_avenue.ui.team import default_names, local_seat_names
-from agent_avenue.ui.widgets.choices import Choices
+from agent_avenue.ui.widgets.choice_row import ChoiceRow, Option
 from agent_avenue.ui.widgets.keybar import KeyBar
 from agent_avenue.ui.widgets.size import SizeWarning
+from agent_avenue.ui.widgets.text_button import TextButton
 
 NAME_LENGTH = 12
 RANDOM = None
+FIRST_RANDOM = "random"
+"""The first-player choice's value for "pick at random" (the others are the seats, "0" and "1")."""
 
 
 class StartSettings(NamedTuple):
@@ -55,25 +59,8 @@ class StartScreen(Screen[StartSettings]):
     # Nothing has the focus at first: Enter starts, letters are keys, Tab reaches the names.
     AUTO_FOCUS = ""
     DEFAULT_CSS = """
-    #start-players, #start-opponent {
-        height: auto;
+    StartScreen .start-row {
         padding: 0 2;
-    }
-    #start-players > Label, #start-opponent > Label {
-        width: auto;
-        margin-right: 2;
-    }
-    #start-opponent > Select {
-        width: 30;
-    }
-    #players {
-        layout: horizontal;
-        width: 1fr;
-        height: auto;
-    }
-    #players > RadioButton {
-        width: auto;
-        margin-right: 2;
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -113,106 +100,98 @@ class StartScreen(Screen[StartSettings]):
         yield KeyBar()
 
     def _compose_names(self) -> ComposeResult:
-        """A name field per side, and one for each side's partner (shown in team games)."""
+        """A name field per side, and one for each side's partner in team games (made when
+        first needed: most games are duels, and every field costs time at start)."""
         with Horizontal(id="start-names"):
             for seat in (0, 1):
-                with Vertical(classes=f"start-name -seat-{seat}"):
+                with Vertical(classes=f"start-name -seat-{seat}", id=f"start-name-{seat}"):
                     yield Label(Content(t("start.name_label", colour=colour_name(seat))))
-                    yield Input(
-                        value=self._names[seat],
-                        placeholder=colour_name(seat),
-                        max_length=NAME_LENGTH,
-                        id=f"name-{seat}",
-                        compact=True,
-                    )
-                    # A team game's second player of this side (seat 2 or 3).
+                    yield self._name_field(seat, colour_name(seat))
                     partner = seat_of(seat, 1)
-                    label = Label(
-                        Content(t("team.partner_label", colour=colour_name(seat))),
-                        id=f"name-label-{partner}",
-                    )
-                    field = Input(
-                        value=self._names[partner],
-                        placeholder=default_names(4)[partner],
-                        max_length=NAME_LENGTH,
-                        id=f"name-{partner}",
-                        compact=True,
-                    )
-                    label.display = field.display = partner < self._players
-                    yield label
-                    yield field
+                    if partner < self._players:
+                        yield from self._partner_widgets(partner)
+
+    def _name_field(self, seat: int, placeholder: str) -> Input:
+        """The field for the name of the player at `seat`."""
+        return Input(
+            value=self._names[seat],
+            placeholder=placeholder,
+            max_length=NAME_LENGTH,
+            id=f"name-{seat}",
+            compact=True,
+        )
+
+    def _partner_widgets(self, partner: int) -> tuple[Label, Input]:
+        """The label and field of a team game's second player of a side (seat 2 or 3)."""
+        side = side_of(partner)
+        label = Label(
+            Content(t("team.partner_label", colour=colour_name(side))),
+            id=f"name-label-{partner}",
+        )
+        return label, self._name_field(partner, default_names(4)[partner])
+
+    def _typed_name(self, seat: int) -> str:
+        """The name in the field of `seat` as typed, or the one given if it has no field yet."""
+        fields = self.query(f"#name-{seat}").results(Input)
+        field = next(fields, None)
+        return field.value if field is not None else self._names[seat]
 
     def _compose_choices(self) -> ComposeResult:
         """The board side and the first player."""
+        players = self._names[: self._players]
+        sides = side_names(players) if is_team_game(self._players) else players
         with Horizontal(id="start-choices"):
-            with Vertical(classes="start-choice"):
-                yield Label(Content(t("start.mode_label")))
-                with Choices(id="mode", compact=True):
-                    yield RadioButton(
-                        Content(t("start.mode_simple")),
-                        value=self._mode is Mode.SIMPLE,
-                        id="simple",
-                    )
-                    yield RadioButton(
-                        Content(t("start.mode_advanced")),
-                        value=self._mode is Mode.ADVANCED,
-                        id="advanced",
-                    )
-            with Vertical(classes="start-choice"):
-                yield Label(Content(t("start.first_label")))
-                with Choices(id="first", compact=True):
-                    players = self._names[: self._players]
-                    sides = side_names(players) if is_team_game(self._players) else players
-                    for seat in (0, 1):
-                        yield RadioButton(
-                            Content(sides[seat]),
-                            value=self._first == seat,
-                            id=f"first-{seat}",
-                        )
-                    yield RadioButton(
-                        Content(t("start.first_random")),
-                        value=self._first is None,
-                        id="first-random",
-                    )
+            yield ChoiceRow(
+                t("start.mode_label"),
+                [
+                    Option(Mode.SIMPLE.value, t("start.mode_simple")),
+                    Option(Mode.ADVANCED.value, t("start.mode_advanced")),
+                ],
+                self._mode.value,
+                stacked=True,
+                id="mode",
+                classes="start-choice",
+            )
+            yield ChoiceRow(
+                t("start.first_label"),
+                [Option(str(seat), sides[seat]) for seat in (0, 1)]
+                + [Option(FIRST_RANDOM, t("start.first_random"))],
+                FIRST_RANDOM if self._first is None else str(self._first),
+                stacked=True,
+                id="first",
+                classes="start-choice",
+            )
 
     def _compose_players(self) -> ComposeResult:
         """How many players, and who plays the other side (people or the computer)."""
-        with Horizontal(id="start-players"):
-            yield Label(Content(t("team.players_label")))
-            with Choices(id="players", compact=True):
-                for count in PLAYER_COUNTS:
-                    yield RadioButton(
-                        Content(t(f"team.players_{count}")),
-                        value=self._players == count,
-                        id=f"players-{count}",
-                    )
-        opponents = Horizontal(id="start-opponent")
+        titles = t("team.players_label"), t("bot.start_label")
+        width = max(cell_len(title) for title in titles)
+        yield ChoiceRow(
+            titles[0],
+            [Option(str(count), t(f"team.players_{count}")) for count in PLAYER_COUNTS],
+            str(self._players),
+            title_width=width,
+            id="players",
+            classes="start-row",
+        )
+        chosen = self._opponent if self._opponent in OPPONENT_CHOICES else HUMAN
+        opponents = ChoiceRow(
+            titles[1],
+            [Option(kind, opponent_label(kind)) for kind in OPPONENT_CHOICES],
+            chosen,
+            title_width=width,
+            id="opponent",
+            classes="start-row",
+        )
         opponents.display = self._players in BOT_PLAYER_COUNTS
-        with opponents:
-            yield Label(Content(t("bot.start_label")))
-            chosen = self._opponent if self._opponent in OPPONENT_CHOICES else HUMAN
-            yield Select[str](
-                [(Content(opponent_label(kind)), kind) for kind in OPPONENT_CHOICES],
-                value=chosen,
-                allow_blank=False,
-                compact=True,
-                id="opponent",
-            )
+        yield opponents
 
     def _compose_buttons(self) -> ComposeResult:
         """Start, the lessons, the line for a problem and the help line."""
         with Center():
-            button = Button(
-                Content(t("start.button")), id="start-button", variant="primary", compact=True
-            )
-            button.can_focus = False  # Enter starts from anywhere but a radio list
-            yield button
+            yield TextButton(t("start.button"), primary=True, id="start-button")
         with Center():
-            lessons = Button(
-                Content(t("tutorial.start_button")), id="tutorial-button", compact=True
-            )
-            lessons.can_focus = False
-            yield lessons
+            yield TextButton(t("tutorial.start_button"), id="tutorial-button")
         problem = Static(Content(""), id="start-problem")
         problem.display = False
         yield problem
@@ -220,7 +199,7 @@ class StartScreen(Screen[StartSettings]):
 
     async def refresh_language(self, names: tuple[str, str]) -> None:
         """Show the screen again in the language now in use, keeping what was typed and chosen."""
-        typed = tuple(self.query_one(f"#name-{seat}", Input).value for seat in range(4))
+        typed = tuple(self._typed_name(seat) for seat in range(4))
         self._names = (*local_names((typed[0], typed[1])), *local_seat_names(typed)[2:])
         self._mode, self._first = self._choices()
         self._players = self.players()
@@ -229,32 +208,23 @@ class StartScreen(Screen[StartSettings]):
 
     def _choices(self) -> tuple[Mode, int | None]:
         """The board side and the first player chosen on screen (None: at random)."""
-        mode_set = self.query_one("#mode", RadioSet)
-        advanced = mode_set.pressed_button is not None and mode_set.pressed_button.id == "advanced"
-        first_set = self.query_one("#first", RadioSet)
-        pressed = first_set.pressed_button
-        first: int | None = RANDOM
-        if pressed is not None and pressed.id in ("first-0", "first-1"):
-            first = int(pressed.id[-1])
-        return (Mode.ADVANCED if advanced else Mode.SIMPLE), first
+        mode = Mode(self.query_one("#mode", ChoiceRow).value)
+        first = self.query_one("#first", ChoiceRow).value
+        return mode, (RANDOM if first == FIRST_RANDOM else int(first))
 
     def players(self) -> int:
         """How many players are chosen: 2, or 3 or 4 for a team game."""
-        pressed = self.query_one("#players", RadioSet).pressed_button
-        if pressed is None or pressed.id is None:
-            return self._players
-        return int(pressed.id.rpartition("-")[2])
+        return int(self.query_one("#players", ChoiceRow).value)
 
     def opponent(self) -> str:
         """The opponent chosen: "human", or "bot:<level>" for the computer."""
-        value = self.query_one("#opponent", Select).value
-        return value if isinstance(value, str) else self._opponent
+        return self.query_one("#opponent", ChoiceRow).value
 
     def typed_names(self) -> tuple[str, ...]:
         """The names typed, one per player (a default when a field is left empty)."""
         players = self.players()
         defaults = default_names(players)
-        typed = [self.query_one(f"#name-{seat}", Input).value.strip() for seat in range(players)]
+        typed = [self._typed_name(seat).strip() for seat in range(players)]
         return tuple(name or defaults[seat] for seat, name in enumerate(typed))
 
     def names(self) -> tuple[str, ...]:
@@ -269,31 +239,35 @@ class StartScreen(Screen[StartSettings]):
     def _rename_choices(self, event: Input.Changed | None = None) -> None:
         names = self.names()
         sides = side_names(names)
+        first = self.query_one("#first", ChoiceRow)
         for seat in (0, 1):
-            button = self.query_one(f"#first-{seat}", RadioButton)
-            button.label = Content(sides[seat])
+            first.relabel(str(seat), sides[seat])
 
-    @on(RadioSet.Changed, "#players")
+    @on(ChoiceRow.Changed, "#players")
     def _players_changed(self) -> None:
         """Show one name field per player; the first-player choice names the sides."""
         players = self.players()
         for partner in (2, 3):
             shown = partner < players
-            self.query_one(f"#name-label-{partner}").display = shown
-            self.query_one(f"#name-{partner}").display = shown
+            made = self.query(f"#name-label-{partner}, #name-{partner}")
+            if made:
+                made.set(display=shown)
+            elif shown:
+                column = self.query_one(f"#start-name-{side_of(partner)}")
+                column.mount(*self._partner_widgets(partner))
         # The computer can play the other side whatever the number of players.
-        self.query_one("#start-opponent").display = players in BOT_PLAYER_COUNTS
+        self.query_one("#opponent").display = players in BOT_PLAYER_COUNTS
         self._rename_choices()
 
     @on(Input.Submitted)
     def _submitted(self) -> None:
         self.action_start()
 
-    @on(Button.Pressed, "#start-button")
+    @on(TextButton.Pressed, "#start-button")
     def _pressed(self) -> None:
         self.action_start()
 
-    @on(Button.Pressed, "#tutorial-button")
+    @on(TextButton.Pressed, "#tutorial-button")
     def _tutorial_pressed(self) -> None:
         self.action_tutorial()
 

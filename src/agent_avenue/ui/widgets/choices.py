@@ -1,4 +1,4 @@
-"""Radio lists with the keys the start and settings screens need."""
+"""The settings screen's list of languages: a radio list whose arrow keys choose at once."""
 
 from __future__ import annotations
 
@@ -7,27 +7,7 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 from textual.widgets import RadioButton, RadioSet
 
-__all__ = ["Choices", "LanguageChoices"]
-
-
-class Choices(RadioSet, inherit_bindings=False):
-    """A radio list where Space chooses and Enter is left to start the game."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down,right", "next_button", show=False),
-        Binding("space", "toggle_button", show=False),
-        Binding("up,left", "previous_button", show=False),
-    ]
-
-    def on_mount(self) -> None:
-        """The highlight starts on the chosen button (not on the first one)."""
-        # RadioSet's own mount handler (it runs after this one) highlights the first button.
-        self.call_after_refresh(self._highlight_chosen)
-
-    def _highlight_chosen(self) -> None:
-        chosen = [i for i, b in enumerate(self.query(RadioButton)) if b.value]
-        if chosen:
-            self._selected = chosen[0]
+__all__ = ["LanguageChoices"]
 
 
 class LanguageChoices(RadioSet, inherit_bindings=False):
