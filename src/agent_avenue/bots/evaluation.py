@@ -14,7 +14,9 @@ only), a recruit over every card the face-down one could be, a discard by what t
 expected to change, a black market pick by the position its effect leaves. The greedy bot
 plays the best; `explain_best(view)` says why. The quick policies (`quick_offer`,
 `quick_recruit`, `quick_other`) are cheaper versions the search uses in its playouts; they
-model the recruiter the same way. Everything here sees only what the view shows.
+model the recruiter the same way. Whether a split they judge ends the game is the engine's
+verdict (`engine.lead_verdict`), asked once for a table. Everything here sees only what the view
+shows.
 """
 
 from __future__ import annotations
@@ -42,19 +44,20 @@ from agent_avenue.bots.playout import (
 )
 from agent_avenue.engine import (
     BOARD_SIZE,
-    CATCH_LEAD,
     HOMES,
     MARKET_SPACES,
     Action,
     Answer,
     Choose,
     Discard,
+    Mark,
     Offer,
     Phase,
     PlayerView,
     Recruit,
     Take,
     determinize,
+    lead_verdict,
     recruit_preview,
     unseen_agents,
 )
@@ -65,6 +68,7 @@ __all__ = [
     "evaluate",
     "explain_best",
     "offer_chance",
+    "offer_splits",
     "quick_offer",
     "quick_other",
     "quick_recruit",
@@ -100,6 +104,7 @@ class Next(NamedTuple):
     mark: list[int]  # 0 none, 1 a win, 2 a loss (Leader of the Pack already applied)
     value: list[float]  # move, or ±mark weight
     gain: list[float]  # value of the copy after next minus value of the next copy
+    reach: int  # the largest number of spaces a next copy moves, either way
 
 
 _NEXT_CACHE: dict[tuple[object, ...], Next] = {}
@@ -152,7 +157,7 @@ def _next_copies(g: FastGame, x: int, w: Weights) -> Next:
         mark[a] = k1
         value[a] = v1
         gain[a] = v2 - v1
-    return Next(move, mark, value, gain)
+    return Next(move, mark, value, gain, max(abs(m) for m in move))
 
 
 def unseen_by(g: FastGame, x: int) -> list[int]:
@@ -219,6 +224,56 @@ def win_chance(value: float, scale: float = 4.0) -> float:
     return 1.0 / (1.0 + math.exp(-value / scale))
 
 
+# The End step's verdict on one split, as the engine gives it ---------------------------------
+
+# `Next.mark` codes: 0 none, 1 WIN, 2 LOSE (a LOSE mark the side's ongoing card rescues is 1).
+_MARKS: tuple[Mark | None, Mark | None, Mark | None] = (None, Mark.WIN, Mark.LOSE)
+
+
+class _Verdicts(NamedTuple):
+    """The engine's `lead_verdict` for every mark code and every lead from -span to span, as
+    +1 (the side whose view it is wins), -1 (it loses) or 0 (the game goes on)."""
+
+    span: int
+    active: list[list[list[int]]]  # [active's mark][other's mark][active's lead + span]
+    other: list[list[list[int]]]  # [other's mark][active's mark][other's lead + span]
+
+
+def _verdicts_for(span: int) -> _Verdicts:
+    """Ask the engine for every verdict of leads from -span to span."""
+
+    def sign(winner: int | None, side: int) -> int:
+        return 0 if winner is None else 1 if winner == side else -1
+
+    leads = range(-span, span + 1)
+    codes = range(len(_MARKS))
+    active = [
+        [[sign(lead_verdict(lead, _MARKS[a], _MARKS[b]), 0) for lead in leads] for b in codes]
+        for a in codes
+    ]
+    other = [
+        [[sign(lead_verdict(-lead, _MARKS[a], _MARKS[b]), 1) for lead in leads] for a in codes]
+        for b in codes
+    ]
+    return _Verdicts(span, active, other)
+
+
+# Wide enough for every lead of the default cards (an offer is judged at a lead of at most 6 either
+# way, and a next copy moves at most 12); `_verdicts` widens it if a position ever needs more.
+_FIRST_SPAN = 32
+_table: _Verdicts | None = None
+
+
+def _verdicts(span: int) -> _Verdicts:
+    """The verdict table, built on first use and widened when a lead of up to `span` either way
+    needs it, so that an index `lead + table.span` is never out of range."""
+    global _table
+    table = _table
+    if table is None or span > table.span:
+        table = _table = _verdicts_for(max(span, 2 * table.span if table else _FIRST_SPAN))
+    return table
+
+
 # Quick policies: one-ply judgments on the recruit arithmetic alone -----------------------------
 
 
@@ -261,7 +316,6 @@ def offer_scores(g: FastGame, w: Weights = DEFAULT_WEIGHTS) -> list[tuple[int, f
     """
     o = g.active
     me, them, mp, tp, _ = _pair_table(g, o, w)
-    mm, mk, tm, tk = me.move, me.mark, them.move, them.mark
     lead = g.prog[o] - g.prog[1 - o]
     wh = w.hand
     dec = w.decisive
@@ -273,22 +327,7 @@ def offer_scores(g: FastGame, w: Weights = DEFAULT_WEIGHTS) -> list[tuple[int, f
         pairs = [(names[0], names[0])]
     else:
         pairs = [(u, d) for u in names for d in names if u != d]
-    # split[(x, y)]: the offerer keeps x while the recruiter takes y (the offerer is the active
-    # player, so contested results are its wins).
-    split: dict[tuple[int, int], float] = {}
-    for x in names:
-        keep = lead + mm[x]
-        kx = mk[x]
-        for y in names:
-            if x == y and len(names) > 1:
-                continue
-            after = keep - tm[y]
-            if after >= CATCH_LEAD or kx == 1 or tk[y] == 2:
-                split[x, y] = dec
-            elif after <= -CATCH_LEAD or tk[y] == 1 or kx == 2:
-                split[x, y] = -dec
-            else:
-                split[x, y] = after + mp[x] - tp[y]
+    split = _split_values(lead, names, me, them, mp, tp, dec)
     # The recruiter's view: the cards it has not seen (the offerer's hand among them).
     theirs = unseen_by(g, 1 - o)
     chance: dict[int, float] = {}
@@ -309,6 +348,44 @@ def offer_scores(g: FastGame, w: Weights = DEFAULT_WEIGHTS) -> list[tuple[int, f
         held = (mv[u] - tv[u] + mv[d] - tv[d]) * wh
         out.append((u * MAX_NAMES + d, value - held))
     return out
+
+
+def _split_values(
+    lead: int,
+    names: list[int],
+    me: Next,
+    them: Next,
+    mp: list[float],
+    tp: list[float],
+    dec: float,
+) -> dict[tuple[int, int], float]:
+    """The offerer's (`me`, the active side) value of each split of `names`: [x, y] when it keeps
+    x and the recruiter takes y, ±`dec` when the End step decides; `lead` is the offerer's lead."""
+    mm, mk, tm, tk = me.move, me.mark, them.move, them.mark
+    table = _verdicts(abs(lead) + me.reach + them.reach)
+    span = table.span
+    split: dict[tuple[int, int], float] = {}
+    for x in names:
+        keep = lead + mm[x]
+        verdicts = table.active[mk[x]]
+        for y in names:
+            if x == y and len(names) > 1:
+                continue
+            after = keep - tm[y]
+            verdict = verdicts[tk[y]][after + span]
+            split[x, y] = verdict * dec if verdict else after + mp[x] - tp[y]
+    return split
+
+
+def offer_splits(g: FastGame, w: Weights = DEFAULT_WEIGHTS) -> dict[tuple[int, int], float]:
+    """The active player's quick value of each split `offer_scores` weighs: [x, y] when it keeps
+    x and the recruiter takes y, for names x and y in its hand (x == y only when it holds a
+    single name), ±`w.decisive` when the End step decides the game."""
+    o = g.active
+    me, them, mp, tp, _ = _pair_table(g, o, w)
+    hand = g.hand[o]
+    names = [a for a in range(len(hand)) if hand[a]]
+    return _split_values(g.prog[o] - g.prog[1 - o], names, me, them, mp, tp, w.decisive)
 
 
 def quick_offer(g: FastGame, rng: random.Random, w: Weights = DEFAULT_WEIGHTS) -> int:
@@ -353,30 +430,25 @@ def _recruit_values(
     total = sum(pool)
     if total <= 0:
         return 0.0, 0.0
+    table = _verdicts(abs(lead) + me.reach + them.reach)
+    span = table.span
+    verdicts = table.other  # the recruiter is not the active player
     # Taking u: the offerer gets the unknown card; taking the unknown card: the offerer gets u.
     take_up = 0.0
     take_down = 0.0
     up_move = lead + mm[u]
+    up_verdicts = verdicts[mk[u]]
     down_move = lead - tm[u]
+    tku = tk[u]
     for a, count in enumerate(pool):
         if not count:
             continue
         after = up_move - tm[a]
-        if after <= -CATCH_LEAD or tk[a] == 1 or mk[u] == 2:
-            value = -dec  # contested results go to the offerer, the active player
-        elif after >= CATCH_LEAD or mk[u] == 1 or tk[a] == 2:
-            value = dec
-        else:
-            value = after + mp[u] - tp[a]
-        take_up += count * value
+        verdict = up_verdicts[tk[a]][after + span]
+        take_up += count * (verdict * dec if verdict else after + mp[u] - tp[a])
         after = down_move + mm[a]
-        if after <= -CATCH_LEAD or tk[u] == 1 or mk[a] == 2:
-            value = -dec
-        elif after >= CATCH_LEAD or mk[a] == 1 or tk[u] == 2:
-            value = dec
-        else:
-            value = after + mp[a] - tp[u]
-        take_down += count * value
+        verdict = verdicts[mk[a]][tku][after + span]
+        take_down += count * (verdict * dec if verdict else after + mp[a] - tp[u])
     return take_up / total, take_down / total
 
 

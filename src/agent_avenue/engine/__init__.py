@@ -16,7 +16,7 @@ from agent_avenue.engine.actions import (
     Recruit,
     Take,
 )
-from agent_avenue.engine.end_step import lose_rescue
+from agent_avenue.engine.end_step import lead_verdict, lose_rescue
 from agent_avenue.engine.errors import IllegalAction, InvalidPosition
 from agent_avenue.engine.events import Event, EventKind
 from agent_avenue.engine.legal import (
@@ -195,6 +195,7 @@ __all__ = [
     "hidden_outcomes",
     "is_legal",
     "is_team_game",
+    "lead_verdict",
     "legal_actions",
     "legal_offers",
     "lose_rescue",

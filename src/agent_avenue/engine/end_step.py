@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from agent_avenue.engine.events import Event, EventKind
 from agent_avenue.engine.rules import (
     CATCH_LEAD,
@@ -30,21 +32,15 @@ def side_conditions(rules: Rules, sides: tuple[Side, ...], index: int) -> list[C
     """The conditions side `index` meets at the End step (wins and losses)."""
     side = sides[index]
     other = sides[1 - index]
-    found: list[Condition] = []
-    if reaches(side.progress, other.progress):
-        found.append(Condition(index, "catch", True))
     in_play = side.in_play
+    marks: list[tuple[Mark, str]] = []
     for agent, by_count, reason in rules.marks:
         mark = by_count[in_play.count(agent)]
         if mark is None:
             continue
-        if mark is Mark.WIN:
-            found.append(Condition(index, reason, True))
-            continue
-        rescue = lose_rescue(rules, side.ongoing, agent)
-        found.append(
-            Condition(index, reason, False) if rescue is None else Condition(index, rescue, True)
-        )
+        rescue = None if mark is Mark.WIN else lose_rescue(rules, side.ongoing, agent)
+        marks.append((mark, reason) if rescue is None else (Mark.WIN, rescue))
+    found = catch_and_marks(index, side.progress, other.progress, marks)
     for card in side.ongoing:
         effect = rules.card_by_id[card].effect
         distinct_win = isinstance(effect, DistinctAgentsWin) and len(set(in_play)) >= effect.count
@@ -52,6 +48,30 @@ def side_conditions(rules: Rules, sides: tuple[Side, ...], index: int) -> list[C
         if distinct_win or guard_win:
             found.append(Condition(index, card, True))
     return found
+
+
+def catch_and_marks(
+    index: int, progress: int, other_progress: int, marks: Iterable[tuple[Mark, str]]
+) -> list[Condition]:
+    """The catch and mark conditions side `index` meets at the End step, from its unwrapped
+    progress, the other side's, and the marks its agents in play reach with their reasons (a LOSE
+    mark its ongoing card turns into a win given as WIN, with the card as the reason)."""
+    found: list[Condition] = []
+    if reaches(progress, other_progress):
+        found.append(Condition(index, "catch", True))
+    found.extend(Condition(index, reason, mark is Mark.WIN) for mark, reason in marks)
+    return found
+
+
+def lead_verdict(lead: int, active_mark: Mark | None, other_mark: Mark | None) -> int | None:
+    """The End step's winner from its decisive inputs alone: 0 the active side, 1 the other,
+    None the game goes on. `lead`: the active side's unwrapped progress minus the other's;
+    `active_mark` / `other_mark`: the mark each side's agents reach (None: none; a LOSE mark its
+    ongoing card turns into a win given as WIN). No other condition (a card's win, running out)
+    is considered: that is for the fast code of the bots, which judges only these."""
+    conditions = catch_and_marks(0, lead, 0, () if active_mark is None else ((active_mark, ""),))
+    conditions += catch_and_marks(1, 0, lead, () if other_mark is None else ((other_mark, ""),))
+    return decide(conditions, 0)[0]
 
 
 def reaches(progress: int, other_progress: int) -> bool:

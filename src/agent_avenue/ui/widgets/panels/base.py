@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -58,6 +58,19 @@ def number_bindings(action: str, group: Binding.Group) -> list[BindingType]:
     return [
         Binding(str(n), f"do('{action}', {n})", group.description, group=group)
         for n in range(1, MAX_CARD_KEYS + 1)
+    ]
+
+
+def hand_bindings(
+    play: str, description: str, marks: Sequence[BindingType] = ()
+) -> list[BindingType]:
+    """The keys of a panel showing the player's hand: 1 to 9 select a card, then `marks`, x
+    discards the selected card, and enter carries out `play` (`description` in the key bar)."""
+    return [
+        *number_bindings("select", SELECT),
+        *marks,
+        Binding("x", "do('discard')", t("app.key_discard")),
+        Binding("enter", f"do('{play}')", description),
     ]
 
 

@@ -26,12 +26,11 @@ from agent_avenue.ui.agent_look import styled_names
 from agent_avenue.ui.widgets import AgentCard
 from agent_avenue.ui.widgets.panels.base import (
     HAND_ROW,
-    SELECT,
     Panel,
     PanelChanged,
     Params,
+    hand_bindings,
     key_number,
-    number_bindings,
     plain,
 )
 
@@ -39,13 +38,14 @@ from agent_avenue.ui.widgets.panels.base import (
 class OfferPanel(Panel):
     """The active player's hand: discard, then choose the face-up and the face-down card."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *number_bindings("select", SELECT),
-        Binding("u", "do('mark_up')", t("app.key_face_up")),
-        Binding("d", "do('mark_down')", t("app.key_face_down")),
-        Binding("x", "do('discard')", t("app.key_discard")),
-        Binding("enter", "do('offer')", t("app.key_offer")),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = hand_bindings(
+        "offer",
+        t("app.key_offer"),
+        marks=[
+            Binding("u", "do('mark_up')", t("app.key_face_up")),
+            Binding("d", "do('mark_down')", t("app.key_face_down")),
+        ],
+    )
 
     def __init__(self, view: PlayerView, names: tuple[str, str], note: str | None) -> None:
         super().__init__(classes="panel -offer")

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
@@ -31,10 +31,10 @@ from agent_avenue.ui.widgets import AgentCard
 from agent_avenue.ui.widgets.panels.base import (
     CHOOSE,
     HAND_ROW,
-    SELECT,
     Panel,
     PanelChanged,
     Params,
+    hand_bindings,
     key_number,
     number_bindings,
     plain,
@@ -120,11 +120,7 @@ class LeadPanel(Panel):
 class _PlayPanel(Panel):
     """One member's hand: discard (their own allowance), then play one card."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *number_bindings("select", SELECT),
-        Binding("x", "do('discard')", t("app.key_discard")),
-        Binding("enter", "do('play')", t("team.key_play")),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = hand_bindings("play", t("team.key_play"))
 
     face_up = True
 
