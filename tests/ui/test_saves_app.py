@@ -85,10 +85,11 @@ async def play_until(
 
 
 async def wait_for(pilot: Pilot[int], app: AgentAvenueApp, screen: type[object]) -> None:
-    """Let the app run until a screen of this type is on top (the resume offer comes from a
-    worker thread)."""
+    """Let the app run until a screen of this type is on top and drawn (the resume offer comes
+    from a worker thread)."""
     for _ in range(200):
         if isinstance(app.screen, screen):
+            await pilot.pause()  # pushed: let it be composed and drawn
             return
         await pilot.pause(0.02)
     raise AssertionError(f"no {screen.__name__}; on {type(app.screen).__name__}")

@@ -1,118 +1,269 @@
-"""The rules engine: pure, immutable, no I/O. Create a game, list legal actions, apply them."""
+"""The rules engine: pure, immutable, no I/O. Create a game, list legal actions, apply them.
 
-from agent_avenue.engine.actions import (
-    NO,
-    RECRUIT_DOWN,
-    RECRUIT_UP,
-    YES,
-    Action,
-    Answer,
-    Choose,
-    Discard,
-    Lead,
-    Offer,
-    PlayDown,
-    PlayUp,
-    Recruit,
-    Take,
-)
-from agent_avenue.engine.end_step import lead_verdict, lose_rescue
-from agent_avenue.engine.errors import IllegalAction, InvalidPosition
-from agent_avenue.engine.events import Event, EventKind
-from agent_avenue.engine.legal import (
-    Refusal,
-    RefusalReason,
-    face_down_refusal,
-    is_legal,
-    legal_actions,
-    legal_offers,
-    offer_refusal,
-    refusal,
-    why_illegal,
-)
-from agent_avenue.engine.market import choice_uses_hand
-from agent_avenue.engine.movement import modified_move
-from agent_avenue.engine.notation import NotationError, format_action, parse_action
-from agent_avenue.engine.outcomes import (
-    HiddenOutcomes,
-    Verdict,
-    action_verdicts,
-    deck_after_offer,
-    hidden_outcomes,
-    offer_outcomes,
-    split_verdict,
-    sure_winner,
-)
-from agent_avenue.engine.preview import (
-    RecruitPreview,
-    board_distance,
-    distance_to_catch,
-    reaches,
-    recruit_preview,
-    space_of,
-    spaces_to_home,
-    unseen_agents,
-)
-from agent_avenue.engine.record import (
-    GameRecord,
-    ReplayError,
-    ReplayProblem,
-    ReplayStep,
-    replay,
-    replay_from,
-    replay_steps,
-)
-from agent_avenue.engine.reducer import apply
-from agent_avenue.engine.rules import (
-    AGENT_COUNT,
-    BOARD_SIZE,
-    CATCH_LEAD,
-    DUEL_DISCARDS,
-    HAND_SIZE,
-    HOMES,
-    MARKET_SPACES,
-    AgentSpec,
-    DistinctAgentsWin,
-    Effect,
-    HomeBoost,
-    HomeGuardWin,
-    Icon,
-    LoseBecomesWin,
-    Mark,
-    MarketCardSpec,
-    MoveModifier,
-    MoveSelf,
-    OngoingEffect,
-    RecruitNamedFromHand,
-    RecruitNewNameFromHand,
-    RecruitPairFromHand,
-    RecruitTopOfDeck,
-    ReturnAndRerecruit,
-    Rules,
-    StealFromPlay,
-)
-from agent_avenue.engine.sampling import determinize
-from agent_avenue.engine.seats import (
-    PLAYER_COUNTS,
-    is_team_game,
-    member_of_seat,
-    partner_of,
-    seat_of,
-    seats_of,
-    side_of,
-)
-from agent_avenue.engine.setup import PositionSetup, SeatSetup, from_position, new_game
-from agent_avenue.engine.state import (
-    REASON_ORDER,
-    Condition,
-    GameState,
-    Member,
-    Mode,
-    Phase,
-    Result,
-    Side,
-)
-from agent_avenue.engine.view import PlayerView, SideView, player_view
+Each name below is imported from its module when it is first used (PEP 562): a program that
+needs only the rules tables or the seats, such as the app's start screen, does not load the
+whole engine. `_HOMES` says where each name lives; a test checks it against the imports below.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from agent_avenue.engine.actions import (
+        NO,
+        RECRUIT_DOWN,
+        RECRUIT_UP,
+        YES,
+        Action,
+        Answer,
+        Choose,
+        Discard,
+        Lead,
+        Offer,
+        PlayDown,
+        PlayUp,
+        Recruit,
+        Take,
+    )
+    from agent_avenue.engine.end_step import lead_verdict, lose_rescue
+    from agent_avenue.engine.errors import IllegalAction, InvalidPosition
+    from agent_avenue.engine.events import Event, EventKind
+    from agent_avenue.engine.legal import (
+        Refusal,
+        RefusalReason,
+        face_down_refusal,
+        is_legal,
+        legal_actions,
+        legal_offers,
+        offer_refusal,
+        refusal,
+        why_illegal,
+    )
+    from agent_avenue.engine.market import choice_uses_hand
+    from agent_avenue.engine.movement import modified_move
+    from agent_avenue.engine.notation import NotationError, format_action, parse_action
+    from agent_avenue.engine.outcomes import (
+        HiddenOutcomes,
+        Verdict,
+        action_verdicts,
+        deck_after_offer,
+        hidden_outcomes,
+        offer_outcomes,
+        split_verdict,
+        sure_winner,
+    )
+    from agent_avenue.engine.preview import (
+        RecruitPreview,
+        board_distance,
+        distance_to_catch,
+        reaches,
+        recruit_preview,
+        space_of,
+        spaces_to_home,
+        unseen_agents,
+    )
+    from agent_avenue.engine.record import (
+        GameRecord,
+        ReplayError,
+        ReplayProblem,
+        ReplayStep,
+        replay,
+        replay_from,
+        replay_steps,
+    )
+    from agent_avenue.engine.reducer import apply
+    from agent_avenue.engine.rules import (
+        AGENT_COUNT,
+        BOARD_SIZE,
+        CATCH_LEAD,
+        DUEL_DISCARDS,
+        HAND_SIZE,
+        HOMES,
+        MARKET_SPACES,
+        AgentSpec,
+        DistinctAgentsWin,
+        Effect,
+        HomeBoost,
+        HomeGuardWin,
+        Icon,
+        LoseBecomesWin,
+        Mark,
+        MarketCardSpec,
+        MoveModifier,
+        MoveSelf,
+        OngoingEffect,
+        RecruitNamedFromHand,
+        RecruitNewNameFromHand,
+        RecruitPairFromHand,
+        RecruitTopOfDeck,
+        ReturnAndRerecruit,
+        Rules,
+        StealFromPlay,
+    )
+    from agent_avenue.engine.sampling import determinize
+    from agent_avenue.engine.seats import (
+        PLAYER_COUNTS,
+        is_team_game,
+        member_of_seat,
+        partner_of,
+        seat_of,
+        seats_of,
+        side_of,
+    )
+    from agent_avenue.engine.setup import PositionSetup, SeatSetup, from_position, new_game
+    from agent_avenue.engine.state import (
+        REASON_ORDER,
+        Condition,
+        GameState,
+        Member,
+        Mode,
+        Phase,
+        Result,
+        Side,
+    )
+    from agent_avenue.engine.view import PlayerView, SideView, player_view
+
+_HOMES: dict[str, tuple[str, ...]] = {
+    "actions": (
+        "NO",
+        "RECRUIT_DOWN",
+        "RECRUIT_UP",
+        "YES",
+        "Action",
+        "Answer",
+        "Choose",
+        "Discard",
+        "Lead",
+        "Offer",
+        "PlayDown",
+        "PlayUp",
+        "Recruit",
+        "Take",
+    ),
+    "end_step": (
+        "lead_verdict",
+        "lose_rescue",
+    ),
+    "errors": (
+        "IllegalAction",
+        "InvalidPosition",
+    ),
+    "events": (
+        "Event",
+        "EventKind",
+    ),
+    "legal": (
+        "Refusal",
+        "RefusalReason",
+        "face_down_refusal",
+        "is_legal",
+        "legal_actions",
+        "legal_offers",
+        "offer_refusal",
+        "refusal",
+        "why_illegal",
+    ),
+    "market": ("choice_uses_hand",),
+    "movement": ("modified_move",),
+    "notation": (
+        "NotationError",
+        "format_action",
+        "parse_action",
+    ),
+    "outcomes": (
+        "HiddenOutcomes",
+        "Verdict",
+        "action_verdicts",
+        "deck_after_offer",
+        "hidden_outcomes",
+        "offer_outcomes",
+        "split_verdict",
+        "sure_winner",
+    ),
+    "preview": (
+        "RecruitPreview",
+        "board_distance",
+        "distance_to_catch",
+        "reaches",
+        "recruit_preview",
+        "space_of",
+        "spaces_to_home",
+        "unseen_agents",
+    ),
+    "record": (
+        "GameRecord",
+        "ReplayError",
+        "ReplayProblem",
+        "ReplayStep",
+        "replay",
+        "replay_from",
+        "replay_steps",
+    ),
+    "reducer": ("apply",),
+    "rules": (
+        "AGENT_COUNT",
+        "BOARD_SIZE",
+        "CATCH_LEAD",
+        "DUEL_DISCARDS",
+        "HAND_SIZE",
+        "HOMES",
+        "MARKET_SPACES",
+        "AgentSpec",
+        "DistinctAgentsWin",
+        "Effect",
+        "HomeBoost",
+        "HomeGuardWin",
+        "Icon",
+        "LoseBecomesWin",
+        "Mark",
+        "MarketCardSpec",
+        "MoveModifier",
+        "MoveSelf",
+        "OngoingEffect",
+        "RecruitNamedFromHand",
+        "RecruitNewNameFromHand",
+        "RecruitPairFromHand",
+        "RecruitTopOfDeck",
+        "ReturnAndRerecruit",
+        "Rules",
+        "StealFromPlay",
+    ),
+    "sampling": ("determinize",),
+    "seats": (
+        "PLAYER_COUNTS",
+        "is_team_game",
+        "member_of_seat",
+        "partner_of",
+        "seat_of",
+        "seats_of",
+        "side_of",
+    ),
+    "setup": (
+        "PositionSetup",
+        "SeatSetup",
+        "from_position",
+        "new_game",
+    ),
+    "state": (
+        "REASON_ORDER",
+        "Condition",
+        "GameState",
+        "Member",
+        "Mode",
+        "Phase",
+        "Result",
+        "Side",
+    ),
+    "view": (
+        "PlayerView",
+        "SideView",
+        "player_view",
+    ),
+}
+"""Each module of the engine (its name in this package) and the names it exports here."""
+_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
 
 __all__ = [
     "AGENT_COUNT",
@@ -223,3 +374,18 @@ __all__ = [
     "unseen_agents",
     "why_illegal",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """A name of the engine, imported from its module now (and kept here from then on)."""
+    module = _HOME_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The engine's names, loaded or not."""
+    return sorted(__all__)

@@ -102,8 +102,8 @@ def decide(conditions: list[Condition], active: int) -> tuple[int | None, bool]:
 def _quiet(rules: Rules, sides: tuple[Side, ...]) -> bool:
     """A cheap test that no condition can hold: no catch, no mark reached, no ongoing cards."""
     first, second = sides
-    lead = first.progress - second.progress
-    if lead >= CATCH_LEAD or -lead >= CATCH_LEAD or first.ongoing or second.ongoing:
+    caught = reaches(first.progress, second.progress) or reaches(second.progress, first.progress)
+    if caught or first.ongoing or second.ongoing:
         return False
     for agent, by_count, _ in rules.marks:
         if by_count[first.in_play.count(agent)] or by_count[second.in_play.count(agent)]:

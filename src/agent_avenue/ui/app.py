@@ -13,11 +13,9 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.text import Text
 from textual.app import App
 from textual.binding import Binding, BindingType
-from textual.events import Resize
-from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
-from agent_avenue.engine import GameRecord, Mode, Rules, is_team_game, side_of
+from agent_avenue.engine import is_team_game, side_of
 from agent_avenue.i18n import LANGUAGE_ENV, language_name, set_language, t
 from agent_avenue.play.seats import (
     BOT_PLAYER_COUNTS,
@@ -27,29 +25,28 @@ from agent_avenue.play.seats import (
     list_opponent,
     seat_kinds,
 )
-from agent_avenue.play.session import Session
 from agent_avenue.ui.computer import BOTS, ComputerSeats
 from agent_avenue.ui.crash import crash_dir, save_crash_report
+from agent_avenue.ui.key_pause import DEFAULT_DELAY
 from agent_avenue.ui.launch import LaunchOptions, random_first, random_seed, run_app
-from agent_avenue.ui.messages import ActionChosen, Continue
-from agent_avenue.ui.phrases import colour_name, local_names
-from agent_avenue.ui.screens.confirm_quit import ConfirmQuitScreen
-from agent_avenue.ui.screens.handoff import DEFAULT_DELAY, HandoffScreen
-from agent_avenue.ui.screens.keep_game import KEEP, KeepGameScreen
-from agent_avenue.ui.screens.rules import RulesScreen
-from agent_avenue.ui.screens.settings import SettingsScreen
 from agent_avenue.ui.screens.start import StartScreen, StartSettings
+from agent_avenue.ui.seat_words import colour_name, default_names, local_names
 from agent_avenue.ui.size_classes import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS, size_classes
-from agent_avenue.ui.table_game import TableGame
-from agent_avenue.ui.team import default_names
 from agent_avenue.ui.widgets.size import SizeWarning
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from textual.command import Provider
+    from textual.events import Resize
+    from textual.screen import Screen
 
+    from agent_avenue.engine import GameRecord, Mode, Rules
+    from agent_avenue.play.session import Session
     from agent_avenue.storage import LoadedSave, LoadResult
+    from agent_avenue.ui.messages import ActionChosen, Continue
+    from agent_avenue.ui.screens.settings import SettingsScreen
+    from agent_avenue.ui.table_game import TableGame
 
 ANIMATION_DELAY = 0.15
 READY_FILE_ENV = "AGENT_AVENUE_READY_FILE"
@@ -188,11 +185,15 @@ class AgentAvenueApp(App[int]):
         if ready_file:
             self.call_after_refresh(self._report_ready, ready_file)
         else:
-            # Load the game screens while the players read the start screen.
-            self.run_worker(_preload, thread=True, exclusive=True, exit_on_error=False)
-            # Look for an unfinished game too; the resume offer then covers the start screen.
-            if not self._resume_offered:
-                self.run_worker(self._check_save, thread=True, group=SAVES, exit_on_error=False)
+            # Once the start screen is drawn: load the game's screens while the players read it.
+            self.call_after_refresh(self._look_ahead)
+
+    def _look_ahead(self) -> None:
+        """Import the game's modules, and look for an unfinished game (the resume offer then
+        covers the start screen), in threads."""
+        self.run_worker(_preload, thread=True, exclusive=True, exit_on_error=False)
+        if not self._resume_offered:
+            self.run_worker(self._check_save, thread=True, group=SAVES, exit_on_error=False)
 
     def _show_start(
         self, names: tuple[str, ...], mode: Mode, first: int | None, players: int
@@ -233,6 +234,9 @@ class AgentAvenueApp(App[int]):
         if self._offer_resume(settings):
             return
         first = random_first(self.seed) if settings.first is None else settings.first
+        from agent_avenue.play.session import Session
+        from agent_avenue.ui.table_game import TableGame
+
         session = Session.new(
             self.rules, settings.mode, self.seed, first, settings.names, settings.players
         )
@@ -353,6 +357,9 @@ class AgentAvenueApp(App[int]):
             self.start_opponent = kinds[computer[0]]
             self.human_side = 1 - side_of(computer[0])
             self.start_kinds = kinds  # "play again" keeps everyone in their seat
+        from agent_avenue.play.session import Session
+        from agent_avenue.ui.table_game import TableGame
+
         session = Session(self.rules, save.record)
         self.game = TableGame(self, session, kinds, save.save_id or None, self.computer)
         self.game.show_table(resumed=True)
@@ -373,6 +380,9 @@ class AgentAvenueApp(App[int]):
 
     def action_quit_game(self) -> None:
         """Quit, asking first when a game is in progress: keep it to resume later, or not."""
+        from agent_avenue.ui.screens.confirm_quit import ConfirmQuitScreen
+        from agent_avenue.ui.screens.keep_game import KEEP, KeepGameScreen
+
         if isinstance(self.screen, (ConfirmQuitScreen, KeepGameScreen)):
             return
         game = self.game
@@ -391,11 +401,12 @@ class AgentAvenueApp(App[int]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Nothing works while a handoff ignores keys."""
-        screen = self.screen
-        return not (isinstance(screen, HandoffScreen) and not screen.ready)
+        return not getattr(self.screen, "ignores_keys", False)
 
     def action_rules(self) -> None:
         """Open the rules book."""
+        from agent_avenue.ui.screens.rules import RulesScreen
+
         if isinstance(self.screen, RulesScreen):
             return
         cards = tuple((c.id, c.kind == "ongoing") for c in self.rules.market)
@@ -403,6 +414,8 @@ class AgentAvenueApp(App[int]):
 
     def action_settings(self) -> None:
         """Open the settings (the language)."""
+        from agent_avenue.ui.screens.settings import SettingsScreen
+
         if not isinstance(self.screen, SettingsScreen):
             self.push_screen(SettingsScreen())
 
@@ -438,6 +451,7 @@ class AgentAvenueApp(App[int]):
         """
         from agent_avenue.storage import StorageError
         from agent_avenue.storage.settings import save_language
+        from agent_avenue.ui.screens.settings import SettingsScreen
 
         set_language(language)
         name = language_name(language)
@@ -481,5 +495,12 @@ def _preload() -> None:
     """Import the game screens and widgets (in a thread, so the start screen stays quick)."""
     import textual.widgets._markdown  # noqa: F401  (the rules book's, slow to import)
 
+    import agent_avenue.engine.reducer
+    import agent_avenue.play.session
+    import agent_avenue.ui.screens.confirm_quit
     import agent_avenue.ui.screens.game_over
-    import agent_avenue.ui.screens.table  # noqa: F401
+    import agent_avenue.ui.screens.handoff
+    import agent_avenue.ui.screens.keep_game
+    import agent_avenue.ui.screens.rules
+    import agent_avenue.ui.screens.table
+    import agent_avenue.ui.table_game  # noqa: F401

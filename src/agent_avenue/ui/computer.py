@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING
 
 from textual.worker import Worker, WorkerState
 
-from agent_avenue.engine import Action, PlayerView
 from agent_avenue.play.seats import SeatKinds, bot_kind, bot_level, bot_seats
 
 if TYPE_CHECKING:
     from textual.app import App
 
     from agent_avenue.bots import Bot
+    from agent_avenue.engine import Action, PlayerView
 
 SEED_LIMIT = 2**31
 BOTS = "bots"

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import traceback
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from agent_avenue.engine import GameRecord
+if TYPE_CHECKING:
+    from agent_avenue.engine import GameRecord
 
 CRASH_NAME = "crash.txt"
 

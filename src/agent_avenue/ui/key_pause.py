@@ -12,10 +12,12 @@ from textual.timer import Timer
 
 from agent_avenue.i18n import t
 
-__all__ = ["TICK", "KeyPause", "ready_in"]
+__all__ = ["DEFAULT_DELAY", "TICK", "KeyPause", "ready_in"]
 
 TICK = 0.1
 """Seconds between two updates of the countdown."""
+DEFAULT_DELAY = 0.7
+"""Seconds a handoff ignores keys after it appears."""
 
 
 def ready_in(seconds: float) -> str:

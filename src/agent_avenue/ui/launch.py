@@ -6,10 +6,14 @@ from __future__ import annotations
 import random
 import sys
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from agent_avenue.engine import GameRecord, Mode, Rules
+from agent_avenue.engine import Mode
 from agent_avenue.i18n import t
 from agent_avenue.play.seats import HUMAN, SeatKinds
+
+if TYPE_CHECKING:
+    from agent_avenue.engine import GameRecord, Rules
 
 SEED_LIMIT = 2**31
 

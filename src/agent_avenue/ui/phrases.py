@@ -9,41 +9,11 @@ from agent_avenue.engine import (
     PlayerView,
     hidden_outcomes,
     recruit_preview,
-    side_of,
     unseen_agents,
 )
-from agent_avenue.i18n import LANGUAGES, agent_name, card_name, catalogue, t
+from agent_avenue.i18n import agent_name, card_name, t
 from agent_avenue.teaching.describe import an_agent, signed
 from agent_avenue.teaching.verdict_text import tally_of
-
-SEAT_KEYS = ("seat.green", "seat.blue")
-
-
-def colour_name(seat: int) -> str:
-    """The colour of a seat, in words ("Green" or "Blue")."""
-    return t(SEAT_KEYS[seat])
-
-
-def local_names(names: tuple[str, str]) -> tuple[str, str]:
-    """The players' names, a name that is its seat's colour in any language ("Green", "Vert")
-    given in the language in use, so the default names follow a change of language."""
-
-    def local(seat: int) -> str:
-        name = names[seat]
-        colours = {catalogue(code)[SEAT_KEYS[seat]].casefold() for code in LANGUAGES}
-        return colour_name(seat) if name.casefold() in colours else name
-
-    return local(0), local(1)
-
-
-def who(seat: int, names: tuple[str, ...]) -> str:
-    """A player's name with their colour, unless the name already is the colour (`names` by
-    seat: in a team game seats 2 and 3 are green's and blue's second players)."""
-    name = names[seat]
-    colour = colour_name(side_of(seat))
-    if name.casefold() == colour.casefold():
-        return name
-    return t("app.name_colour", name=name, colour=colour)
 
 
 def preview_line(view: PlayerView, side: int, agent: str, names: tuple[str, str]) -> str:

@@ -10,11 +10,11 @@ from agent_avenue.engine import Event, PlayerView, Recruit, Result, is_team_game
 from agent_avenue.i18n import t
 from agent_avenue.play.flow import Flow, Next, Show
 from agent_avenue.play.session import LogEntry, Stage
-from agent_avenue.ui.phrases import local_names, next_prompt, who
+from agent_avenue.ui.phrases import next_prompt
 from agent_avenue.ui.screens.handoff import HandoffScreen
+from agent_avenue.ui.seat_words import local_names, local_seat_names, who
 from agent_avenue.ui.team import (
     handoff_purpose,
-    local_seat_names,
     team_handoff,
     team_next_prompt,
     team_purpose,

@@ -6,39 +6,18 @@ Light on imports (no widgets): the app uses it before the game screens are loade
 from __future__ import annotations
 
 from agent_avenue.engine import Phase, PlayerView, is_team_game, side_of
-from agent_avenue.i18n import LANGUAGES, agent_name, card_name, catalogue, t
+from agent_avenue.i18n import agent_name, card_name, t
 from agent_avenue.play.teams import partner_of, seats_of
-from agent_avenue.ui.phrases import SEAT_KEYS, colour_name, who
 from agent_avenue.ui.screens.handoff import HandoffScreen
+from agent_avenue.ui.seat_words import colour_name, who
 
 __all__ = [
-    "default_names",
-    "local_seat_names",
     "member_purpose",
     "team_handoff",
     "team_next_prompt",
     "team_purpose",
     "team_waiting",
 ]
-
-
-def default_names(players: int) -> tuple[str, ...]:
-    """Names for seats nobody named: the colours, and "Green 2", "Blue 2" for the partners."""
-    names = [colour_name(side_of(seat)) for seat in range(min(players, 2))]
-    for seat in range(2, players):
-        names.append(t("team.default_partner", colour=colour_name(side_of(seat))))
-    return tuple(names)
-
-
-def local_seat_names(seats: tuple[str, ...]) -> tuple[str, ...]:
-    """Seat names with a colour name ("Green", "Vert") given in the language in use."""
-
-    def local(seat: int) -> str:
-        name = seats[seat]
-        colours = {catalogue(code)[SEAT_KEYS[side_of(seat)]].casefold() for code in LANGUAGES}
-        return colour_name(side_of(seat)) if name.casefold() in colours else name
-
-    return tuple(local(seat) for seat in range(len(seats)))
 
 
 def member_purpose(view: PlayerView, seat: int, seats: tuple[str, ...]) -> str | None:

@@ -17,8 +17,6 @@ from agent_avenue.ui.key_pause import KeyPause, ready_in
 from agent_avenue.ui.widgets.keybar import KeyBar
 from agent_avenue.ui.widgets.size import SizeWarning
 
-DEFAULT_DELAY = 0.7
-
 
 class HandoffScreen(Screen[None]):
     """Pass the terminal to one player; keys are ignored for a moment so none can skip it."""
@@ -79,6 +77,11 @@ class HandoffScreen(Screen[None]):
         self.query_one("#handoff-prompt", Static).update(Content(self._prompt))
         self.query_one("#handoff-button", Button).disabled = False
         self.refresh_bindings()
+
+    @property
+    def ignores_keys(self) -> bool:
+        """Whether keys are still ignored (the pause is not over): the app's keys too."""
+        return not self.ready
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Nothing can be done before the pause is over."""

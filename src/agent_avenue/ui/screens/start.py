@@ -8,7 +8,7 @@ from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Input, Label, Static
@@ -18,8 +18,7 @@ from agent_avenue.engine import Mode, is_team_game, seat_of, side_of
 from agent_avenue.i18n import t
 from agent_avenue.play.seats import BOT_PLAYER_COUNTS, HUMAN, LEVELS, bot_kind, bot_level, is_bot
 from agent_avenue.play.teams import PLAYER_COUNTS, side_names
-from agent_avenue.ui.phrases import colour_name, local_names
-from agent_avenue.ui.team import default_names, local_seat_names
+from agent_avenue.ui.seat_words import colour_name, default_names, local_names, local_seat_names
 from agent_avenue.ui.widgets.choice_row import ChoiceRow, Option
 from agent_avenue.ui.widgets.keybar import KeyBar
 from agent_avenue.ui.widgets.size import SizeWarning
@@ -187,14 +186,10 @@ class StartScreen(Screen[StartSettings]):
         yield opponents
 
     def _compose_buttons(self) -> ComposeResult:
-        """Start, the lessons, the line for a problem and the help line."""
-        with Center():
+        """Start, the lessons and the help line (a problem's line comes when there is one)."""
+        with Horizontal(id="start-buttons"):
             yield TextButton(t("start.button"), primary=True, id="start-button")
-        with Center():
             yield TextButton(t("tutorial.start_button"), id="tutorial-button")
-        problem = Static(Content(""), id="start-problem")
-        problem.display = False
-        yield problem
         yield Static(Content(t("start.help")), id="start-help")
 
     async def refresh_language(self, names: tuple[str, str]) -> None:
@@ -289,9 +284,14 @@ class StartScreen(Screen[StartSettings]):
         """Start the game with the choices on screen; names that cannot be used (too long,
         unprintable, two the same) are refused with one sentence, and nothing starts."""
         problem = name_problem(self.typed_names())
-        shown = self.query_one("#start-problem", Static)
-        shown.update(Content(problem or ""))
-        shown.display = problem is not None
+        shown = next(self.query("#start-problem").results(Static), None)
+        if shown is not None:
+            shown.update(Content(problem or ""))
+            shown.display = problem is not None
+        elif problem is not None:
+            self.query_one("#start-main").mount(
+                Static(Content(problem), id="start-problem"), before="#start-help"
+            )
         if problem is not None:
             return
         mode, first = self._choices()

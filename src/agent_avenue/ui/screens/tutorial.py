@@ -36,8 +36,8 @@ from agent_avenue.teaching.tutorial.driver import LessonRun, Played, Verdict
 from agent_avenue.teaching.tutorial.lesson import LESSON_IDS, Lesson, load_lesson
 from agent_avenue.teaching.tutorial.progress import finished_lessons, mark_finished
 from agent_avenue.ui.messages import ActionChosen, Continue
-from agent_avenue.ui.phrases import colour_name
 from agent_avenue.ui.screens.table import TableScreen
+from agent_avenue.ui.seat_words import colour_name
 from agent_avenue.ui.widgets.coach import Coach
 from agent_avenue.ui.widgets.keybar import KeyBar
 from agent_avenue.ui.widgets.lesson_panel import LessonPanel
