@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import ClassVar, NamedTuple
 
 from rich.cells import cell_len
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -84,6 +84,14 @@ class StartScreen(Screen[StartSettings]):
         self._first = first
         self._players = players
         self._opponent = opponent
+        self._shown = False
+
+    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+        """The first time the screen shows, its widgets were styled a moment ago as they were
+        mounted: Textual's own handler (it runs after this one) need not style them all again."""
+        if not self._shown:
+            self._shown = True
+            event.refresh_styles = False
 
     def compose(self) -> ComposeResult:
         """The names, the choices (board side, first player, players, opponent), the buttons."""
