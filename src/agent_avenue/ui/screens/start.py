@@ -18,7 +18,7 @@ from agent_avenue.engine import Mode, is_team_game, seat_of, side_of
 from agent_avenue.i18n import t
 from agent_avenue.play.seats import BOT_PLAYER_COUNTS, HUMAN, LEVELS, bot_kind, bot_level, is_bot
 from agent_avenue.play.teams import PLAYER_COUNTS, side_names
-from agent_avenue.ui.seat_words import colour_name, default_names, local_names, local_seat_names
+from agent_avenue.ui.seat_words import colour_name, default_names, local_seat_names
 from agent_avenue.ui.widgets.choice_row import ChoiceRow, Option
 from agent_avenue.ui.widgets.keybar import KeyBar
 from agent_avenue.ui.widgets.size import SizeWarning
@@ -203,7 +203,7 @@ class StartScreen(Screen[StartSettings]):
     async def refresh_language(self, names: tuple[str, str]) -> None:
         """Show the screen again in the language now in use, keeping what was typed and chosen."""
         typed = tuple(self._typed_name(seat) for seat in range(4))
-        self._names = (*local_names((typed[0], typed[1])), *local_seat_names(typed)[2:])
+        self._names = local_seat_names(typed)
         self._mode, self._first = self._choices()
         self._players = self.players()
         self._opponent = self.opponent()

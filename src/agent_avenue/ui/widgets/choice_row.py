@@ -132,10 +132,9 @@ class ChoiceRow(Widget, can_focus=True):
         )
         self.refresh(layout=True)
 
-    def watch_index(self, old: int, new: int) -> None:
-        """Tell the screen, and draw the new choice."""
-        if old != new:
-            self.post_message(self.Changed(self, self.value))
+    def watch_index(self) -> None:
+        """Tell the screen (Textual calls this only when the choice changes, and redraws)."""
+        self.post_message(self.Changed(self, self.value))
 
     def action_step(self, delta: int) -> None:
         """Choose the next (1) or previous (-1) option, going round."""
