@@ -147,3 +147,10 @@ def _english_by_default(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     set_language(DEFAULT_LANGUAGE)
     yield
     set_language(DEFAULT_LANGUAGE)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The slow tests first, so that the workers start on them and no long test is left for
+    the end while the other core waits (with `--maxschedchunk` the scheduler hands out two
+    tests at a time)."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

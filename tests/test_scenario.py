@@ -19,11 +19,18 @@ def rules() -> Rules:
     return default_rules()
 
 
+@pytest.fixture(autouse=True)
+def _in_tmp_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Work in the test's own folder: the files are named by a short relative path, which
+    the messages show whole (a long path, such as a parallel worker's, is cut with "…")."""
+    monkeypatch.chdir(tmp_path)
+
+
 def write(tmp_path: Path, text: str) -> Path:
-    """A scenario file with this text."""
-    path = tmp_path / "scenario.toml"
-    path.write_text(text, encoding="utf-8")
-    return path
+    """A scenario file with this text, named by its path relative to `tmp_path` (the working
+    folder)."""
+    (tmp_path / "scenario.toml").write_text(text, encoding="utf-8")
+    return Path("scenario.toml")
 
 
 def refused(path: Path, rules: Rules) -> str:
@@ -327,7 +334,7 @@ def test_engine_refusals_become_scenario_errors(
     monkeypatch.setattr(scenario, "from_position", refuse)
     text = '[[seats]]\nhand = ["mole", "sidekick"]\n[[seats]]\n'
     message = refused(write(tmp_path, text), rules)
-    assert message == f"{tmp_path / 'scenario.toml'}: something is off."
+    assert message == "scenario.toml: something is off."
 
 
 # Team games (players = 3 or 4) -----------------------------------------------------------------

@@ -78,6 +78,36 @@ def make_app(
     return app
 
 
+SETTLE_ROUNDS = 200
+"""How many refreshes `settled_screenshot` waits at most for the screen to hold still."""
+
+
+def _busy(app: AgentAvenueApp) -> bool:
+    """Whether a worker (the computer's move, a hint) is still running or about to."""
+    return any(not worker.is_finished for worker in app.workers)
+
+
+async def settled_screenshot(pilot: Pilot[int]) -> str:
+    """The SVG screenshot once the screen holds still: no animation scheduled, no worker
+    running, and the same picture after two refreshes in a row.
+
+    Work left for after a refresh (a log scrolled to its end, the focus given to a new panel)
+    can still change the screen after `pilot.pause()`, above all on a busy machine; a snapshot
+    taken then depends on timing. Waiting for two identical pictures does not.
+    """
+    app = pilot.app
+    assert isinstance(app, AgentAvenueApp)
+    last = ""
+    for _ in range(SETTLE_ROUNDS):
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
+        svg = app.export_screenshot()
+        if svg == last and not _busy(app):
+            return svg
+        last = svg
+    raise AssertionError(f"the screen did not hold still ({screen_kind(app)})")
+
+
 def screen_text(app: AgentAvenueApp, blank: tuple[Widget, ...] = ()) -> str:
     """The current screen as plain text, exactly as the compositor draws it.
 

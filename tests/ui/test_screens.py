@@ -19,7 +19,14 @@ from agent_avenue.ui.screens.rules import RulesScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets import AgentCard, MarketCardView
 
-from .harness import KeyPlayer, make_app, play_game, screen_kind, screen_text
+from .harness import (
+    KeyPlayer,
+    make_app,
+    play_game,
+    screen_kind,
+    screen_text,
+    settled_screenshot,
+)
 
 TIMES = "\u00d7"
 
@@ -63,7 +70,7 @@ async def test_snapshot_start(svg_snapshot: SnapshotAssertion) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         _still(app)
-        assert app.export_screenshot() == svg_snapshot
+        assert await settled_screenshot(pilot) == svg_snapshot
 
 
 async def test_start_screen_by_keyboard() -> None:
@@ -93,7 +100,7 @@ async def test_snapshot_simple_turn(kind: str, svg_snapshot: SnapshotAssertion) 
         await pilot.press("enter")
         await pilot.pause()
         await _to(app, pilot, kind, KeyPlayer(7))
-        assert app.export_screenshot() == svg_snapshot
+        assert await settled_screenshot(pilot) == svg_snapshot
 
 
 @pytest.mark.parametrize("kind", ["PickPanel", "OfferPanel"])
@@ -108,7 +115,7 @@ async def test_snapshot_advanced_board(kind: str, svg_snapshot: SnapshotAssertio
         if kind == "OfferPanel":
             await _to(app, pilot, "RevealPanel", player)
             await _to(app, pilot, "OfferPanel", player)
-        assert app.export_screenshot() == svg_snapshot
+        assert await settled_screenshot(pilot) == svg_snapshot
 
 
 async def test_the_pick_previews_each_card_where_there_is_room() -> None:
@@ -137,7 +144,7 @@ async def test_snapshot_game_over(svg_snapshot: SnapshotAssertion) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await play_game(app, pilot, KeyPlayer(7))
         assert isinstance(app.screen, GameOverScreen)
-        assert app.export_screenshot() == svg_snapshot
+        assert await settled_screenshot(pilot) == svg_snapshot
 
 
 async def test_too_small_then_large_enough() -> None:

@@ -8,7 +8,7 @@ from syrupy.assertion import SnapshotAssertion
 
 from agent_avenue.ui.app import AgentAvenueApp
 
-from .harness import KeyPlayer, make_app, screen_kind
+from .harness import KeyPlayer, make_app, screen_kind, settled_screenshot
 from .test_screens import SVGSnapshot
 from .test_team_app import TeamKeyPlayer, make_team_app
 
@@ -37,8 +37,7 @@ async def _second_offer(app: AgentAvenueApp, size: tuple[int, int], player: KeyP
             await pilot.pause()
         else:
             raise AssertionError("no recruit on the second turn")
-        await pilot.pause()
-        return app.export_screenshot()
+        return await settled_screenshot(pilot)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -205,7 +205,7 @@ class ReplayScreen(Screen[None]):
             panel.update_view(view, side, self.names)
         log = self.query_one("#replay-log", GameLog)
         log.set_entries(self.entries[: self.step + 1], self.names)
-        self.call_after_refresh(log.scroll_end, animate=False)
+        log.show_newest()
 
     def action_step(self, delta: int) -> None:
         """One move back (-1) or forward (1)."""

@@ -314,12 +314,12 @@ class TableScreen(Screen[None]):
         self._log_entries.append(entry)
         log = self.query_one("#table-log", GameLog)
         log.add_entry(entry, names, self.seats)
-        self.call_after_refresh(log.scroll_end, animate=False)
+        log.show_newest()
 
     def on_screen_resume(self) -> None:
         """Back from a handoff: the log shows its newest lines (it grew while hidden)."""
         log = self.query_one("#table-log", GameLog)
-        self.call_after_refresh(log.scroll_end, animate=False)
+        log.show_newest()
 
     # Keys ----------------------------------------------------------------------------------------
 

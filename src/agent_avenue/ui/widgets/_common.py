@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from textual.content import Content
+from textual.visual import VisualType
+from textual.widgets import Static
 
 from agent_avenue.engine import Icon, Mark, PlayerView, RecruitPreview
 from agent_avenue.i18n import t
@@ -26,6 +28,22 @@ def colour_word(side: int) -> str:
 def plain(text: str) -> Content:
     """Text shown as it is: player names and card texts are never read as markup."""
     return Content(text)
+
+
+def same_content(old: VisualType, new: VisualType) -> bool:
+    """Whether two contents draw the same: the same text with the same styles."""
+    if isinstance(old, Content) and isinstance(new, Content):
+        return old.plain == new.plain and old.spans == new.spans
+    if isinstance(old, str) and isinstance(new, str):
+        return old == new
+    return False
+
+
+def show_content(widget: Static, content: VisualType) -> None:
+    """Give a text widget new content, unless it already shows exactly that (an update lays
+    out and redraws the whole screen, even when nothing changed)."""
+    if not same_content(widget.content, content):
+        widget.update(content)
 
 
 def icon_text(icon: Icon | None) -> str:

@@ -11,7 +11,14 @@ from textual.widgets import Label
 
 from agent_avenue.engine import BOARD_SIZE, HOMES, MARKET_SPACES, Mode, PlayerView
 from agent_avenue.i18n import t
-from agent_avenue.ui.widgets._common import SIDE_CLASSES, colour_word, meeple, plain
+from agent_avenue.ui.widgets._common import (
+    SIDE_CLASSES,
+    colour_word,
+    meeple,
+    plain,
+    same_content,
+    show_content,
+)
 from agent_avenue.ui.widgets.members import decider_name
 from agent_avenue.ui.widgets.offer_slots import OfferSlots, SlotCards, offer_on_table
 
@@ -198,13 +205,13 @@ class SpaceCell(Widget):
         self._show()
 
     def _show(self) -> None:
-        self.query_one(".head", Label).update(plain(self._head_text()))
-        self.query_one(".word", Label).update(plain(self._word_text()))
-        self.query_one(".kind", Label).update(plain(self._kind_text()))
+        show_content(self.query_one(".head", Label), plain(self._head_text()))
+        show_content(self.query_one(".word", Label), plain(self._word_text()))
+        show_content(self.query_one(".kind", Label), plain(self._kind_text()))
         for side, here in enumerate(self.occupants):
             token = self.query_one(f".meeple.{SIDE_CLASSES[side]}", Label)
             token.set_class(here, "-here")
-            token.update(plain(f" {meeple(side)} " if self.wide else meeple(side)))
+            show_content(token, plain(f" {meeple(side)} " if self.wide else meeple(side)))
 
     def set_wide(self, wide: bool) -> None:
         """Draw the meeples as wide tokens (a medium or large board) or as they are."""
@@ -478,12 +485,14 @@ class BoardRing(Widget):
         green, blue = self.positions
         for space, cell in self.cells.items():
             cell.set_occupants(space == green, space == blue)
-            cell.tooltip = plain(cell.describe(self.names))
+            tooltip = plain(cell.describe(self.names))
+            if not same_content(cell.tooltip, tooltip):
+                cell.tooltip = tooltip
 
     def _show_legend(self) -> None:
         labels = list(self.query("#legend > Label").results(Label))
         for label, text in zip(labels, self._legend_lines, strict=True):
-            label.update(plain(text))
+            show_content(label, plain(text))
         legend = self.query_one("#legend", Vertical)
         legend.border_title = plain(self._legend_lines[4]) if self.size_class != "compact" else None
 

@@ -49,7 +49,7 @@ class GameLog(RichLog, can_focus=False):
             wrap=True,
             markup=False,
             highlight=False,
-            auto_scroll=True,
+            auto_scroll=False,
             min_width=1,
             name=name,
             id=id,
@@ -85,6 +85,16 @@ class GameLog(RichLog, can_focus=False):
         for entry in entries:
             self.add_entry(entry, names, seats)
 
+    def on_mount(self) -> None:
+        """Keep the newest lines in view: an anchored log is scrolled to its end whenever it is
+        laid out (after new lines, a rewrap or a resize), until the player scrolls it back."""
+        self.anchor()
+
+    def show_newest(self) -> None:
+        """Scroll to the newest line, and keep following new ones (the anchor is taken again
+        if the player had scrolled back)."""
+        self.scroll_end(animate=False, immediate=True)
+
     def on_resize(self, event: events.Resize) -> None:
         """Wrap every line again for the new width."""
         width = self.scrollable_content_region.width
@@ -96,4 +106,3 @@ class GameLog(RichLog, can_focus=False):
         self.clear()
         for text in self._texts:
             self.write(text, scroll_end=False)
-        self.scroll_end(animate=False, immediate=False)
