@@ -239,6 +239,7 @@ def check_recruit(state: GameState, with_hint: bool) -> int:
     return checked
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "mode"), CONFIGS)
 def test_every_claim_is_the_engines_verdict(players: int, mode: Mode) -> None:
     checked = 0

@@ -166,6 +166,7 @@ async def test_one_seat_plays_a_whole_duel_without_handoffs_or_leaks(tmp_path: P
     assert not list(storage.games_dir().glob("*.json")), "no game file: no moves it never saw"
 
 
+@pytest.mark.slow
 async def test_two_seats_of_one_side_hand_the_terminal_over_between_them(tmp_path: Path) -> None:
     """A client holding both green seats of a 4-player game shows the handoffs between them
     (hot seat within a team) and never blue's cards; the game ends on the game-over screen."""
@@ -224,6 +225,7 @@ async def test_a_refused_move_shows_one_sentence_on_the_panel(tmp_path: Path) ->
         await blue.close()
 
 
+@pytest.mark.slow
 def test_host_seat_serves_and_plays_the_hosts_own_seat(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -270,6 +272,7 @@ def test_host_seat_serves_and_plays_the_hosts_own_seat(
     assert "GameOverScreen" in seen and "HandoffScreen" not in seen
 
 
+@pytest.mark.slow
 async def test_a_dropped_connection_says_so_and_rejoins_the_same_seat(tmp_path: Path) -> None:
     """The connection cut under the table: one sentence on the table, a rejoin with the kept
     token, and the game goes on to its end at the same seat."""

@@ -37,6 +37,7 @@ async def wait_until(pilot: object, check: object, tries: int = 300) -> None:
     raise AssertionError("it did not happen")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("seat", "first", "mode"), [(0, 1, "simple"), (1, 0, "advanced")])
 async def test_a_game_against_the_computer_to_the_end(seat: int, first: int, mode: str) -> None:
     """A whole game against the computer: never a handoff, every private screen is the

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from agent_avenue.engine import Mode
 from agent_avenue.ui.app import AgentAvenueApp
 from agent_avenue.ui.launch import LaunchOptions
@@ -46,6 +48,7 @@ async def test_a_team_reveal_keeps_the_two_sides_names_apart() -> None:
         assert "2Blue" not in text
 
 
+@pytest.mark.slow
 async def test_no_hint_key_on_the_last_reveal() -> None:
     app = make_app("simple", 1)
     async with app.run_test(size=(100, 32)) as pilot:

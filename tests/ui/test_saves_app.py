@@ -420,6 +420,7 @@ async def test_quitting_mid_game_asks_whether_to_keep_it(answer: str) -> None:
 # Game over, score sheet, replays -----------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_a_finished_game_is_recorded_and_the_score_sheet_shows_it() -> None:
     """At the end the game goes on the score sheet and the save goes; h shows the sheet, r
     replays the game from it, and Escape comes back."""

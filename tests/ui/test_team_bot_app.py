@@ -112,6 +112,7 @@ def given_views(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, PlayerView]]
     return given
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("mode", "seed", "bot"), [("simple", 1, "greedy"), ("advanced", 13, "search:30it")]
 )
@@ -143,6 +144,7 @@ async def test_two_people_against_a_computer_team(
     assert all(view.my_turn and view.legal for _, view in given_views)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("mode", "seed"), [("simple", 3), ("advanced", 6)])
 async def test_one_person_against_a_computer_team(
     mode: str, seed: int, given_views: list[tuple[int, PlayerView]], thinking: list[str]
@@ -163,6 +165,7 @@ async def test_one_person_against_a_computer_team(
     assert {seat for seat, _ in given_views} == {0, 2}
 
 
+@pytest.mark.slow
 async def test_three_people_and_one_computer_partner(thinking: list[str]) -> None:
     """Ann, Bob and Dee with the computer in Cid's seat (Ann's partner): the people hand off
     between each other, the computer's seat never gets a handoff or a private screen, and its
@@ -182,6 +185,7 @@ async def test_three_people_and_one_computer_partner(thinking: list[str]) -> Non
     assert "Cid (computer) is thinking…" in thinking
 
 
+@pytest.mark.slow
 async def test_the_computer_alone_on_a_mixed_side_decides_for_its_side() -> None:
     """Blue's first seat is the computer's: blue's team decisions (the engine asks seat 1) are
     the computer's; Dee, its human partner, still plays her own cards after a handoff."""

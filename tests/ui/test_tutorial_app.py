@@ -93,6 +93,7 @@ async def finish_lesson(app: AgentAvenueApp, pilot: Pilot[int], try_wrong: bool)
     raise AssertionError("the lesson did not end")
 
 
+@pytest.mark.slow
 async def test_simple_lesson_by_keys_then_the_next() -> None:
     """The simple lesson, every wrong try included, ends with the learner's win; it is
     remembered, and Enter goes on to the advanced lesson."""
@@ -172,6 +173,7 @@ async def test_another_action_is_refused_with_the_instruction() -> None:
         assert "Hint: offer the Enforcer face up" in screen_text(app)
 
 
+@pytest.mark.slow
 async def test_lessons_then_a_hot_seat_game() -> None:
     """A new user's path: both lessons, then a hot-seat game to its end, all by keys; the
     game-over screen explains the result."""
