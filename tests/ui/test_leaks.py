@@ -12,6 +12,7 @@ from agent_avenue.ui.app import AgentAvenueApp
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets import AgentCard, MarketCardView
+from agent_avenue.ui.widgets.panels import RevealPanel
 
 from .harness import (
     AGENT_NAMES,
@@ -136,8 +137,19 @@ async def test_no_secret_on_any_screen(
     app = make_app(mode, seed)
     assert app.no_color is no_color
     checked: list[str] = []
+    hint_on_reveals: list[bool | None] = []
+
+    def visit(app: AgentAvenueApp, kind: str) -> None:
+        check_screen(app, kind, checked)
+        screen = app.screen
+        if isinstance(screen, TableScreen) and isinstance(screen.panel, RevealPanel):
+            hint_on_reveals.append(screen.check_action("hint", ()))
+            if screen.panel.final:
+                # Nothing is left to hint once the game is over: the key is not in the bar.
+                assert "Hint" not in region_text(app, screen.query_one("KeyBar"))
+
     async with app.run_test(size=size) as pilot:
-        await play_game(app, pilot, KeyPlayer(seed), lambda a, k: check_screen(a, k, checked))
+        await play_game(app, pilot, KeyPlayer(seed), visit)
         session = app.session
         assert session is not None and session.result is not None
         assert f"{session.names[session.result.winner]} wins!" in screen_text(app)
@@ -145,6 +157,9 @@ async def test_no_secret_on_any_screen(
         assert replay(RULES, session.record).result == session.result
     assert "HandoffScreen" in checked
     assert {"OfferPanel", "RecruitPanel", "RevealPanel"} <= set(checked)
+    # The hint key: hidden on the game's last reveal, dimmed on every other reveal.
+    assert hint_on_reveals[-1] is False
+    assert set(hint_on_reveals[:-1]) == {None}
     if mode == "simple":
         assert not {"PickPanel", "ChoicePanel", "ConfirmPanel"} & set(checked)
     if mode == "advanced":

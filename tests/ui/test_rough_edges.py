@@ -1,8 +1,6 @@
-"""Rough edges of the table: the team reveal's names, the hint key on the last reveal."""
+"""Rough edges of the table: the team reveal's names."""
 
 from __future__ import annotations
-
-import pytest
 
 from agent_avenue.engine import Mode
 from agent_avenue.ui.app import AgentAvenueApp
@@ -10,7 +8,7 @@ from agent_avenue.ui.launch import LaunchOptions
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets.panels import RevealPanel
 
-from .harness import RULES, KeyPlayer, make_app, region_text
+from .harness import RULES, region_text
 from .test_team_app import TeamKeyPlayer
 
 
@@ -48,28 +46,5 @@ async def test_a_team_reveal_keeps_the_two_sides_names_apart() -> None:
         assert "2Blue" not in text
 
 
-@pytest.mark.slow
-async def test_no_hint_key_on_the_last_reveal() -> None:
-    app = make_app("simple", 1)
-    async with app.run_test(size=(100, 32)) as pilot:
-        await pilot.press("enter")
-        await pilot.pause()
-        player = KeyPlayer(1)
-        hint_on_reveals: list[bool | None] = []
-        for _ in range(2000):
-            screen = app.screen
-            panel = screen.panel if isinstance(screen, TableScreen) else None
-            if isinstance(panel, RevealPanel):
-                assert isinstance(screen, TableScreen)
-                hint_on_reveals.append(screen.check_action("hint", ()))
-                if panel.final:
-                    break
-            await pilot.press(*player.keys_for(app))
-            await pilot.pause()
-        else:
-            raise AssertionError("the game did not end")
-        assert app.session is not None and app.session.result is not None
-        assert hint_on_reveals[-1] is False  # hidden: there is nothing left to hint
-        assert set(hint_on_reveals[:-1]) == {None}  # dimmed on the other reveals
-        footer = app.screen.query_one("KeyBar")
-        assert "Hint" not in region_text(app, footer)
+# The hint key on the game's last reveal (hidden) and on the others (dimmed) is checked over
+# whole games by test_leaks.py::test_no_secret_on_any_screen.
