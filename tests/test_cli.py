@@ -20,6 +20,14 @@ from agent_avenue.engine import Rules
 EXAMPLE = Path(__file__).parent / "scenarios" / "example.toml"
 
 
+@pytest.fixture
+def short_paths(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Work in the test's own folder, so files are named by a short relative path that the
+    messages show whole (a long one, such as a parallel worker's tmp path, is cut with "…")."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
 def one_line_error(capsys: pytest.CaptureFixture[str]) -> str:
     """The single stderr line of a refused command (nothing may reach stdout)."""
     out, err = capsys.readouterr()
@@ -150,16 +158,16 @@ def test_scenario_excludes_new_game_options(
     assert f"--scenario cannot be combined with {option[0]}" in one_line_error(capsys)
 
 
-def test_missing_scenario(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_missing_scenario(capsys: pytest.CaptureFixture[str], short_paths: Path) -> None:
     """A scenario file that does not exist."""
-    missing = tmp_path / "missing.toml"
+    missing = Path("missing.toml")
     assert main(["referee", "--scenario", str(missing)]) == 2
     assert one_line_error(capsys) == f"agent-avenue: {missing}: scenario file not found.\n"
 
 
-def test_broken_scenario(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_broken_scenario(capsys: pytest.CaptureFixture[str], short_paths: Path) -> None:
     """A scenario file with a bad key names the file and the key."""
-    path = tmp_path / "broken.toml"
+    path = Path("broken.toml")
     path.write_text("[[seats]]\n[[seats]]\nposition = 99\n", encoding="utf-8")
     assert main(["referee", "--scenario", str(path)]) == 2
     assert f"{path}: seats[1].position should be from 0 to 13" in one_line_error(capsys)
@@ -173,9 +181,9 @@ def test_invalid_toml_scenario(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     assert "invalid TOML at line 2, column" in one_line_error(capsys)
 
 
-def test_missing_moves_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_missing_moves_file(capsys: pytest.CaptureFixture[str], short_paths: Path) -> None:
     """A moves file that does not exist."""
-    missing = tmp_path / "moves.txt"
+    missing = Path("moves.txt")
     assert main(["referee", "--moves-file", str(missing)]) == 2
     assert one_line_error(capsys) == f"agent-avenue: {missing}: moves file not found.\n"
 
@@ -343,10 +351,10 @@ def test_team_move_after_the_game_is_over(
 
 
 def test_team_scenario_with_a_bad_seat_count(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], short_paths: Path
 ) -> None:
     """A team scenario with too few [[seats]] tables names the file and the key."""
-    path = tmp_path / "team.toml"
+    path = Path("team.toml")
     path.write_text("players = 4\n[[seats]]\n[[seats]]\n", encoding="utf-8")
     assert main(["referee", "--scenario", str(path)]) == 2
     err = one_line_error(capsys)

@@ -524,3 +524,19 @@ def test_team_reveals_are_explained() -> None:
             explained += 1
         assert state.result is not None
     assert explained > 50
+
+
+def test_a_move_preview_counts_the_home_boost() -> None:
+    """Surveillance Truck's line for a side that owns Getaway Car, one space before the other
+    side's home: the move stops exactly on that home and the car takes it 3 further, so the
+    line says it catches, as the engine moves it (the preview added the +1 alone)."""
+    state = position(
+        mode="advanced",
+        green={"position": 6, "black_market": ["getaway_car"], "hand": ["mole", "sidekick"]},
+        blue={"position": 10},
+        supply=["surveillance_truck"],
+    )
+    view = player_view(state, GREEN)
+    assert distance_to_catch(view, GREEN) == 4
+    line = market_card_line(view, GREEN, "surveillance_truck", NAMES)
+    assert f"catches {NAMES[BLUE]}" in line, line
