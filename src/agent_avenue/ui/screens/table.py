@@ -123,7 +123,10 @@ class TableScreen(Screen[None]):
                     with VerticalScroll(id="table-side"):
                         yield CollectionPanel(1, id="collection-1", classes="-stats-line")
                     yield GameLog(self.rules, id="table-log")
-        with Container(id="panel-box", classes="main"):
+        # On the ring boards the panel's box keeps one height from panel to panel, so the
+        # board above does not grow and shrink (and redraw whole) at every step.
+        steady = " -steady" if self._board_size != "compact" else ""
+        with Container(id="panel-box", classes=f"main{steady}"):
             yield self.panel
         yield KeyBar()
 
