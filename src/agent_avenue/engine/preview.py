@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from agent_avenue.engine.end_step import lose_rescue, reaches
-from agent_avenue.engine.movement import recruit_agent
+from agent_avenue.engine.movement import move_side, recruit_agent
 from agent_avenue.engine.rules import BOARD_SIZE, CATCH_LEAD, Mark
 from agent_avenue.engine.state import Mode, Side
 from agent_avenue.engine.view import PlayerView, SideView
@@ -71,6 +71,16 @@ def recruit_preview(view: PlayerView, side: int, agent: str) -> RecruitPreview:
     )
 
 
+def moved_view(view: PlayerView, side: int, spaces: int) -> PlayerView:
+    """The view as if an ability (Surveillance Truck) had moved side `side`'s meeple `spaces`
+    spaces, exactly as the reducer moves it: a stop on a home goes on with a home boost."""
+    me = view.sides[side]
+    moved, _, _ = move_side(view.rules, _side(me), side, spaces, view.mode is Mode.ADVANCED)
+    sides = list(view.sides)
+    sides[side] = replace(me, progress=moved.progress, position=moved.position)
+    return replace(view, sides=tuple(sides))
+
+
 def board_distance(start: int, target: int) -> int:
     """Spaces forward (clockwise) from board space `start` to board space `target` (0-13)."""
     return (target - start) % BOARD_SIZE
@@ -116,6 +126,7 @@ __all__ = [
     "RecruitPreview",
     "board_distance",
     "distance_to_catch",
+    "moved_view",
     "reaches",
     "recruit_preview",
     "space_of",

@@ -30,6 +30,7 @@ from agent_avenue.engine import (
     StealFromPlay,
     distance_to_catch,
     lose_rescue,
+    moved_view,
     reaches,
     recruit_preview,
     space_of,
@@ -425,13 +426,6 @@ def _with_ongoing(view: PlayerView, side: int, card: str) -> PlayerView:
     return replace(view, sides=tuple(sides))
 
 
-def _moved_by(view: PlayerView, side: int, spaces: int) -> PlayerView:
-    """The view as if `side`'s meeple had moved `spaces` forward."""
-    sides = list(view.sides)
-    sides[side] = replace(sides[side], progress=sides[side].progress + spaces)
-    return replace(view, sides=tuple(sides))
-
-
 def market_card_line(view: PlayerView, side: int, card: str, names: tuple[str, str]) -> str:
     """What taking black market `card` would mean for `side` now, from the engine's numbers.
 
@@ -461,7 +455,7 @@ def market_card_line(view: PlayerView, side: int, card: str, names: tuple[str, s
     if isinstance(effect, HomeBoost):
         return t("market_preview.home_boost", n=effect.value)
     if isinstance(effect, MoveSelf):
-        after = distance_to_catch(_moved_by(view, side, effect.value), side)
+        after = distance_to_catch(moved_view(view, side, effect.value), side)
         if after == 0:
             return t(
                 "market_preview.move_catches", move=signed(effect.value), other=names[1 - side]

@@ -30,7 +30,7 @@ def plain(text: str) -> Content:
     return Content(text)
 
 
-def same_content(old: VisualType, new: VisualType) -> bool:
+def same_content(old: VisualType | None, new: VisualType) -> bool:
     """Whether two contents draw the same: the same text with the same styles."""
     if isinstance(old, Content) and isinstance(new, Content):
         return old.plain == new.plain and old.spans == new.spans
