@@ -50,6 +50,7 @@ def decide(spec: str, state: GameState, seed: int = 0) -> object:
 # Complete games -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", [Mode.SIMPLE, Mode.ADVANCED])
 @pytest.mark.parametrize("players", [3, 4])
 @pytest.mark.parametrize("spec", FAST_BOTS)

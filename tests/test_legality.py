@@ -118,6 +118,7 @@ def check_position(state: GameState, rng: random.Random, reasons: set[str]) -> t
     return counts[1], counts[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("mode", "players"), TABLES, ids=lambda v: str(v))
 def test_legality_agrees_everywhere(mode: Mode, players: int) -> None:
     """is_legal, why_illegal, refusal and apply agree with legal_actions on every action met."""

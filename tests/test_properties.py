@@ -343,6 +343,7 @@ def random_game(seed: int, mode: Mode, first: int) -> Iterator[tuple[GameState, 
 # Tests -----------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", list(Mode))
 def test_thousands_of_random_games_keep_the_invariants(mode: Mode) -> None:
     kinds: Counter[str] = Counter()
@@ -386,6 +387,7 @@ def test_thousands_of_random_games_keep_the_invariants(mode: Mode) -> None:
     assert max(steps) < MAX_STEPS
 
 
+@pytest.mark.slow
 @settings(max_examples=HYPOTHESIS_EXAMPLES, deadline=None)
 @given(
     seed=st.integers(min_value=0, max_value=2**64 - 1),

@@ -115,6 +115,7 @@ def legal_actions_for(hand: tuple[str, ...]) -> list[Action]:
     return [a for a in legal_actions(state) if isinstance(a, Offer)]
 
 
+@pytest.mark.slow
 def test_random_simple_games_match_the_reference_statistics() -> None:
     reasons: Counter[str] = Counter()
     turns = 0

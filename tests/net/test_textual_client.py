@@ -143,6 +143,7 @@ async def drive(
     raise AssertionError(f"the game did not end: {seen[-5:]}")
 
 
+@pytest.mark.slow
 async def test_one_seat_plays_a_whole_duel_without_handoffs_or_leaks(tmp_path: Path) -> None:
     """Green is a Textual app driven by keys, blue a scripted client: the game ends on the
     normal game-over screen, with no handoff and no blue card on green's screens; green's

@@ -65,6 +65,7 @@ async def test_a_game_against_the_computer_to_the_end(seat: int, first: int, mod
     assert rows[0].players == tuple(kinds)
 
 
+@pytest.mark.slow
 async def test_the_computer_thinks_in_a_worker_with_an_indicator_and_keys_still_work(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -199,6 +200,7 @@ async def test_team_games_offer_the_computer_for_the_other_side(
         assert isinstance(app.screen, TableScreen)
 
 
+@pytest.mark.slow
 async def test_a_game_against_the_computer_resumes_with_the_computer_in_its_seat() -> None:
     """The autosave says "bot:normal" for the computer's seat; resuming gives it back its
     seat: when it is its turn it thinks at once (no handoff), and it plays on."""

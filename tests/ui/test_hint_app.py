@@ -93,6 +93,7 @@ async def test_no_hint_while_the_computer_thinks(monkeypatch: pytest.MonkeyPatch
         await wait_until(pilot, lambda: screen_kind(app) == "RecruitPanel")
 
 
+@pytest.mark.slow
 async def test_a_hint_on_a_shared_screen_judges_public_facts_only(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -187,6 +187,7 @@ async def _settle(pilot: Pilot[int]) -> None:
     await pilot.pause()
 
 
+@pytest.mark.slow
 async def test_switching_language_mid_game_restarts_nothing(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
@@ -246,6 +247,7 @@ async def test_switching_language_mid_game_restarts_nothing(
         assert "Blauw: rekruteer" in screen_text(app)
 
 
+@pytest.mark.slow
 async def test_switching_language_on_a_reveal_and_the_start_screen() -> None:
     """A reveal shows its end in the new language; typed names and choices are kept."""
     app = make_app("simple", SEED, names=("Ada", "Bob"))
@@ -386,6 +388,7 @@ async def test_a_team_game_in_every_language() -> None:
     assert seen >= team | side
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("code", LANGUAGES)
 async def test_the_stored_game_screens_in_every_language(code: str) -> None:
     """The resume offer, the score sheet (a won game, a game decided by the tie rule) and a
@@ -425,6 +428,7 @@ async def test_the_stored_game_screens_in_every_language(code: str) -> None:
         assert await _probe(pilot, app, "l", code) == "LogScreen"
 
 
+@pytest.mark.slow
 async def test_switching_language_in_a_team_game(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

@@ -191,6 +191,7 @@ async def test_behind_the_handoff_is_public() -> None:
         assert not names_in(texts, {agent_name(a) for a in green.hand} - _public(green))
 
 
+@pytest.mark.slow
 async def test_notifications_do_not_survive_onto_a_handoff() -> None:
     """A toast shown on a private screen is gone when the handoff appears."""
     app = make_app("simple", 3)
@@ -210,6 +211,7 @@ async def test_notifications_do_not_survive_onto_a_handoff() -> None:
         assert not app._notifications
 
 
+@pytest.mark.slow
 async def test_handoff_ignores_keys_at_first() -> None:
     """A held Enter cannot skip the handoff: keys do nothing for a moment."""
     app = make_app("simple", 3)

@@ -13,6 +13,7 @@ from .harness import KeyPlayer, make_app, play_game, screen_kind, screen_text
 # no black market screen in a simple game, the winner on screen, the record replayed).
 
 
+@pytest.mark.slow
 async def test_wide_terminal_shows_the_log() -> None:
     """On a wide terminal the log sits beside the table and fills as the game goes; on a
     narrow one it is hidden and l opens it on its own screen."""

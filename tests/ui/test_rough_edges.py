@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from agent_avenue.engine import Mode
 from agent_avenue.ui.app import AgentAvenueApp
 from agent_avenue.ui.launch import LaunchOptions
@@ -22,6 +24,7 @@ def four_players(seed: int) -> AgentAvenueApp:
     return app
 
 
+@pytest.mark.slow
 async def test_a_team_reveal_keeps_the_two_sides_names_apart() -> None:
     app = four_players(3)
     async with app.run_test(size=(100, 32)) as pilot:

@@ -98,6 +98,7 @@ async def wait_for(pilot: Pilot[int], app: AgentAvenueApp, screen: type[object])
 # Autosave ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_the_game_is_saved_after_every_action() -> None:
     """After each action the save file on disk holds exactly the moves played so far, with the
     names, mode, seed and first player; nothing is saved before the first action."""
@@ -123,6 +124,7 @@ async def test_the_game_is_saved_after_every_action() -> None:
         assert data["rules_version"] == RULES.version
 
 
+@pytest.mark.slow
 async def test_a_failed_autosave_is_one_line_on_the_table_and_play_goes_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -159,6 +161,7 @@ async def test_a_failed_autosave_is_one_line_on_the_table_and_play_goes_on(
 # Resuming ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("mode", "seed", "moves", "kind"),
     [
@@ -229,6 +232,7 @@ async def test_resume_without_a_saved_game_exits_2() -> None:
     assert app.return_code == 2
 
 
+@pytest.mark.slow
 async def test_play_offers_to_resume_and_resumes() -> None:
     """`play` with a saved game shows the offer (names, turn, no cards); r resumes at a
     handoff."""
@@ -251,6 +255,7 @@ async def test_play_offers_to_resume_and_resumes() -> None:
         assert app.session.view(None) == public
 
 
+@pytest.mark.slow
 async def test_play_with_game_options_starts_that_game_and_keeps_the_save() -> None:
     """`play --mode advanced --first blue --seed 5` with a saved game: no offer to resume, Enter
     starts the game the options describe, and the old save stays for `resume`."""
@@ -287,6 +292,7 @@ def all_saved_moves() -> set[tuple[str, ...]]:
     }
 
 
+@pytest.mark.slow
 async def test_starting_a_new_game_instead_keeps_the_old_save_beside_it() -> None:
     """n on the offer goes back to the start screen; the new game gets its own save file and
     the old game's save stays untouched (issue 13: one save per game)."""
@@ -311,6 +317,7 @@ async def test_starting_a_new_game_instead_keeps_the_old_save_beside_it() -> Non
         assert all_saved_moves() == {old, app.session.record.moves}
 
 
+@pytest.mark.slow
 async def test_with_two_saved_games_the_offer_lists_both_and_resumes_the_one_picked() -> None:
     """Two unfinished games: the offer lists them (names, mode, turn, when), the most recent
     first; moving down and pressing r resumes the older one, whose save stays its own."""
@@ -345,6 +352,7 @@ async def test_with_two_saved_games_the_offer_lists_both_and_resumes_the_one_pic
     assert all_saved_moves() == {older.moves, newer.moves}
 
 
+@pytest.mark.slow
 async def test_enter_before_the_offer_appears_still_offers(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -392,6 +400,7 @@ async def test_a_bad_save_is_reported_set_aside_and_a_new_game_starts() -> None:
 # Quitting ----------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("answer", ["k", "d", "escape"])
 async def test_quitting_mid_game_asks_whether_to_keep_it(answer: str) -> None:
     """k keeps the save (and quits), d deletes it (and quits), Escape plays on."""
@@ -455,6 +464,7 @@ async def test_a_finished_game_is_recorded_and_the_score_sheet_shows_it() -> Non
         assert isinstance(app.screen, GameOverScreen)
 
 
+@pytest.mark.slow
 async def test_the_replay_steps_forward_and_back_with_everything_revealed() -> None:
     """→/n forward, ←/p back, Home and End; both hands are shown at every step, and the log
     beside the board grows with the steps."""

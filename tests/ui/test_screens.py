@@ -92,6 +92,7 @@ async def test_start_screen_by_keyboard() -> None:
         assert "Pass the terminal to Bob (Blue)" in screen_text(app)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["HandoffScreen", "OfferPanel", "RecruitPanel", "RevealPanel"])
 async def test_snapshot_simple_turn(kind: str, svg_snapshot: SnapshotAssertion) -> None:
     """A simple game's handoff, private offer, recruit and reveal."""
@@ -103,6 +104,7 @@ async def test_snapshot_simple_turn(kind: str, svg_snapshot: SnapshotAssertion) 
         assert await settled_screenshot(pilot) == svg_snapshot
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["PickPanel", "OfferPanel"])
 async def test_snapshot_advanced_board(kind: str, svg_snapshot: SnapshotAssertion) -> None:
     """The advanced board with the black market: a pick, then an offer later in the game."""
@@ -118,6 +120,7 @@ async def test_snapshot_advanced_board(kind: str, svg_snapshot: SnapshotAssertio
         assert await settled_screenshot(pilot) == svg_snapshot
 
 
+@pytest.mark.slow
 async def test_the_pick_previews_each_card_where_there_is_room() -> None:
     """From 30 rows the pick panel says what each supply card would do, fully visible; at
     80x24 the line gives way (the cards' texts and key h stay)."""
@@ -138,6 +141,7 @@ async def test_the_pick_previews_each_card_where_there_is_room() -> None:
         assert "Supercomputer: next Codebreaker" not in screen_text(app)
 
 
+@pytest.mark.slow
 async def test_snapshot_game_over(svg_snapshot: SnapshotAssertion) -> None:
     """The game-over screen: who won and why, the final board and collections."""
     app = make_app("simple", 7)
@@ -171,6 +175,7 @@ async def test_too_small_then_large_enough() -> None:
         assert "your hand" in text
 
 
+@pytest.mark.slow
 async def test_rules_book_opens_and_closes() -> None:
     """? opens the rules over any screen; Escape goes back."""
     app = make_app("advanced", 7)
@@ -223,6 +228,7 @@ async def test_quit_on_the_start_screen_needs_no_question() -> None:
     assert app.return_code == 0
 
 
+@pytest.mark.slow
 async def test_the_mouse_plays_a_turn() -> None:
     """Clicking cards and the key bar does what the keys do."""
     app = make_app("advanced", 140)

@@ -37,6 +37,7 @@ def _table(app: AgentAvenueApp) -> TableScreen:
     return screen
 
 
+@pytest.mark.slow
 async def test_the_board_fills_large_screens_and_sits_in_the_middle() -> None:
     """At 160x45 the board spans at least half the width; at 120x40 it is centred; at 80x24
     and 100x30 it keeps its compact size and nothing overflows the screen."""
@@ -84,6 +85,7 @@ async def test_every_size_keeps_everything(size: tuple[int, int]) -> None:
         assert type(app.screen).__name__ == "LogScreen"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_the_recruiter_is_named_as_the_one_who_decides(size: tuple[int, int]) -> None:
     """While Blue recruits on Green's turn, the board's turn line and the to-play marker are
@@ -124,6 +126,7 @@ async def test_team_game_names_the_seat_that_decides() -> None:
         assert table.query_one("#collection-0", CollectionPanel).hands_text
 
 
+@pytest.mark.slow
 async def test_the_offer_lies_in_the_ring_as_two_slots() -> None:
     """The offerer's own screen shows the cards chosen so far in the slots; behind the handoff
     and on the recruiter's screen the face-down card is a card back, never the card."""
@@ -156,6 +159,7 @@ async def test_the_offer_lies_in_the_ring_as_two_slots() -> None:
             assert agent_name(hand[1]) not in region_text(app, slots)
 
 
+@pytest.mark.slow
 async def test_no_color_keeps_every_distinction(monkeypatch: pytest.MonkeyPatch) -> None:
     """With NO_COLOR the screenshot still shows each agent's glyph, the meeples' letters and
     glyphs, and the turn marker."""
@@ -176,6 +180,7 @@ async def test_no_color_keeps_every_distinction(monkeypatch: pytest.MonkeyPatch)
         assert "G●" in svg and "B▲" in svg and "▶" in svg
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("theme", ["ansi-dark", "ansi-light"])
 async def test_the_terminal_palette_themes_draw_the_table(theme: str) -> None:
     """With a theme of the terminal's own colours (TEXTUAL_THEME=ansi-dark or ansi-light) the

@@ -40,6 +40,7 @@ async def _second_offer(app: AgentAvenueApp, size: tuple[int, int], player: KeyP
         return await settled_screenshot(pilot)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_snapshot_duel_table(size: tuple[int, int], svg_snapshot: SnapshotAssertion) -> None:
     """An advanced duel's table at each size."""
@@ -47,6 +48,7 @@ async def test_snapshot_duel_table(size: tuple[int, int], svg_snapshot: Snapshot
     assert svg == svg_snapshot
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_snapshot_team_table(size: tuple[int, int], svg_snapshot: SnapshotAssertion) -> None:
     """An advanced four-player game's table at each size."""
@@ -55,6 +57,7 @@ async def test_snapshot_team_table(size: tuple[int, int], svg_snapshot: Snapshot
     assert svg == svg_snapshot
 
 
+@pytest.mark.slow
 async def test_snapshot_no_colour(
     monkeypatch: pytest.MonkeyPatch, svg_snapshot: SnapshotAssertion
 ) -> None:

@@ -279,6 +279,7 @@ async def test_complete_team_game_without_leaks(
 # The flow, step by step ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_a_team_turn_step_by_step() -> None:
     """Who leads (everyone sees it), the leader's hand, a handoff, the partner's hand with the
     face-up card, a handoff to the other team, their shared recruit screen, the reveal."""
@@ -338,6 +339,7 @@ async def test_a_team_turn_step_by_step() -> None:
         assert "Ann played one card face down" in log
 
 
+@pytest.mark.slow
 async def test_face_down_rule_is_explained() -> None:
     """The partner's cards with the face-up card's name are dimmed, and the rule says why."""
     app = make_team_app("simple", 1, 4)
@@ -369,6 +371,7 @@ async def test_face_down_rule_is_explained() -> None:
         assert session.stage.phase is Phase.PLAY_DOWN
 
 
+@pytest.mark.slow
 async def test_discards_are_per_member() -> None:
     """A member discards from their own allowance (2); the table shows each member's count."""
     app = make_team_app("simple", 1, 4)
@@ -444,6 +447,7 @@ async def test_three_players_blue_alone() -> None:
 # Saving and resuming a team game ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("moves", [3, 9])
 async def test_a_four_player_game_is_autosaved_and_resumes_at_a_handoff(moves: int) -> None:
     """Every action of a team game is saved with the four names; a new process resumes it at a

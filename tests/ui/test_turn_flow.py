@@ -7,6 +7,7 @@ import asyncio
 import re
 from collections.abc import Callable
 
+import pytest
 from textual.pilot import Pilot
 
 from agent_avenue.ui.app import AgentAvenueApp
@@ -54,6 +55,7 @@ async def to_asking_reveal(
     raise AssertionError("no reveal asked the privacy question")
 
 
+@pytest.mark.slow
 async def test_one_enter_from_the_reveal_to_the_next_private_screen() -> None:
     app = make_app("simple", 1)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -78,6 +80,7 @@ async def test_one_enter_from_the_reveal_to_the_next_private_screen() -> None:
         assert game.flow.looker == seat
 
 
+@pytest.mark.slow
 async def test_the_reveal_question_waits_for_its_pause_with_a_countdown() -> None:
     app = make_app("simple", 1)
     async with app.run_test(size=(100, 32)) as pilot:
@@ -107,6 +110,7 @@ async def test_the_reveal_question_waits_for_its_pause_with_a_countdown() -> Non
         assert isinstance(app.screen.panel, OfferPanel | RecruitPanel)
 
 
+@pytest.mark.slow
 async def test_the_handoff_counts_its_pause_down_and_takes_the_first_press_after_it() -> None:
     app = make_app("simple", 1)
     app.handoff_delay = PAUSE

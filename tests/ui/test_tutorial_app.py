@@ -123,6 +123,7 @@ async def test_simple_lesson_by_keys_then_the_next() -> None:
         assert "✓ The basics" in screen_text(app)
 
 
+@pytest.mark.slow
 async def test_leaving_a_lesson_starts_it_again() -> None:
     """Escape leaves a lesson; starting it again begins at its first step and position."""
     app = tutorial_app()
@@ -151,6 +152,7 @@ async def test_leaving_a_lesson_starts_it_again() -> None:
         assert again.query_one(Coach).text == welcome
 
 
+@pytest.mark.slow
 async def test_another_action_is_refused_with_the_instruction() -> None:
     """A legal action the lesson does not ask for changes nothing; the coach says what to do."""
     app = tutorial_app()
@@ -252,6 +254,7 @@ async def test_hint_key_shows_the_suggestion_in_the_panel(
         assert not app._notifications
 
 
+@pytest.mark.slow
 async def test_palette_finds_getaway_car() -> None:
     """ctrl+p, "Getaway Car": the card's entry; choosing it opens the rules book at the card."""
     app = make_app("simple", 1)
@@ -279,6 +282,7 @@ async def test_palette_finds_getaway_car() -> None:
         assert "Agent Avenue: the rules" not in text
 
 
+@pytest.mark.slow
 async def test_table_reveal_uses_the_explanations() -> None:
     """A reveal in a real game shows explain_step's sentences (with the count rule's note)."""
     app = make_app("simple", 2)
