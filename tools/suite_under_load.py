@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SUMMARY = re.compile(r"=+ (.*(?:passed|failed|error).*) in [\d.]+s")
+SUMMARY = re.compile(r"^(?:=+ )?(\d+ (?:passed|failed|errors?)\b.*?) in [\d.]+s", re.M)
 BUSY_LOOP = "while True: pass"
 
 
