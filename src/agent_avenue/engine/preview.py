@@ -81,6 +81,18 @@ def moved_view(view: PlayerView, side: int, spaces: int) -> PlayerView:
     return replace(view, sides=tuple(sides))
 
 
+def returned_view(view: PlayerView, side: int, agent: str) -> PlayerView:
+    """The view as if one `agent` of side `side` had gone back from play to its hand
+    (Spycation's return), for previews: recruiting it again then counts its copies as the
+    engine will (only the agents in play change)."""
+    me = view.sides[side]
+    in_play = list(me.in_play)
+    in_play.remove(agent)
+    sides = list(view.sides)
+    sides[side] = replace(me, in_play=tuple(in_play))
+    return replace(view, sides=tuple(sides))
+
+
 def board_distance(start: int, target: int) -> int:
     """Spaces forward (clockwise) from board space `start` to board space `target` (0-13)."""
     return (target - start) % BOARD_SIZE
@@ -129,6 +141,7 @@ __all__ = [
     "moved_view",
     "reaches",
     "recruit_preview",
+    "returned_view",
     "space_of",
     "spaces_to_home",
     "unseen_agents",

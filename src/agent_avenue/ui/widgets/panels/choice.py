@@ -16,6 +16,8 @@ from agent_avenue.engine import (
     Action,
     Choose,
     PlayerView,
+    ReturnAndRerecruit,
+    returned_view,
 )
 from agent_avenue.i18n import agent_name, card_name, t
 from agent_avenue.ui.agent_look import styled_names
@@ -61,9 +63,14 @@ class ChoicePanel(Panel):
             plain(t("choice.title", card=card_name(card), text=text)), classes="panel-title"
         )
         with Horizontal(classes="panel-body"):
+            # Spycation returns the agent to hand before recruiting it again: each card marks
+            # the copy that recruit would be, counted without the one that goes back.
+            cards = self.view.rules.card_by_id
+            returns = card in cards and isinstance(cards[card].effect, ReturnAndRerecruit)
             with Horizontal(classes="hand"):
                 for index, agent in enumerate(self.options):
-                    yield AgentCard(agent, index, self.view, self.actor)
+                    shown = returned_view(self.view, self.actor, agent) if returns else self.view
+                    yield AgentCard(agent, index, shown, self.actor)
             if card in RECRUIT_CHOICES:
                 lines = [
                     f"{n}. {preview_line(self.view, self.actor, agent, self.names)}"
