@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "c5acf33e8f1d7aace366dca4235e1abc18238db0c3a5cc6f42c6dbbda38695ca"
+SOURCE_DIGEST = "44bf8a3f62063e6e5a2f1b8eee07f6227cdae9aeff5e9dd056f6ecb70d84dbfe"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -691,7 +691,7 @@ STRINGS: dict[str, str] = {
     "tutorial.simple.title": "The basics",
     "tutorial.simple.summary": "a guided game of the simple mode, with the common mistakes",
     "tutorial.simple.welcome": "Welcome! You play {you} (G●); the computer plays {them} (B▲). The board is a loop of {board} spaces: the two spies start {apart} spaces apart and both run clockwise. You win by catching {them}: at the end of a turn your spy has reached or passed {them}'s. Each turn the active player offers two of their {hand} cards and the other player recruits one.",
-    "tutorial.simple.icons": "Every agent card shows up to three icons. Count the agents of that name you have in play, the new one included: your {top} copy reads the top icon, your {middle} the middle icon, your {bottom} and later the bottom icon. On a card, ▶ marks the icon your next copy would use.",
+    "tutorial.simple.icons": "Every agent card shows up to three icons. Count the agents of that name you have in play, the new one included: your {top} copy reads the top icon, your {middle} the middle icon, your {bottom} and later the bottom icon. On a card, ▶ marks the icon your next copy would use; on a card you have just recruited, the icon it used.",
     "tutorial.simple.t1_offer": "Your turn. You play two cards: one face up, which {them} can see, and one face down. {them} recruits one and you get the other. Offer the Enforcer face up and the Double Agent face down: press a card's number key, then u (face up) or d (face down), then Enter. For {them} an Enforcer would be {blue_enforcer}. Your first Double Agent moves you {first}, but a second one would be {second}.",
     "tutorial.simple.t1_reveal": "{them} took the face-up Enforcer, so you got the Double Agent. Both spies moved at the same time, each by its own card. Your first Double Agent read the top icon, {first}; your next one would read the middle icon: {second}.",
     "tutorial.simple.t2_recruit": "{them}'s turn: it played a Saboteur face up and one card face down. You recruit one of them and {them} gets the other. The Saboteur would move you {saboteur}. The hidden card could be any card you have not seen: the panel shows its range. Take the hidden card (d); {them} then gets the Saboteur, {blue_saboteur} for it.",
@@ -710,7 +710,7 @@ STRINGS: dict[str, str] = {
     "tutorial.simple.t7_offer": "Your turn, {distance} spaces from catching {them}. Both spies move together, so think about both cards of your offer. Offer the Daredevil face up and the Sentinel face down: if {them} takes the Daredevil, {if_daredevil}; if it takes the Sentinel, {if_sentinel}. (You may first try offering the Sentinel with the Double Agent, to see why not.)",
     "tutorial.simple.t7_wrong": "Your {nth} Sentinel ({move}) reached {them}'s space, but {them} recruited the Double Agent, its {blue_nth}: {blue_move}. Both spies move together, so {them} escaped.",
     "tutorial.simple.t7_reveal": "You caught {them}! Your {nth} Sentinel read the bottom icon, {move}, and {them}'s Daredevil did not carry it far enough. At the End step your spy had passed {them}'s: you win.",
-    "tutorial.simple.finish": "You know the simple game: offering and recruiting, the count rule, the End step, and the marks ({codebreakers} Codebreakers in play win, {daredevils} Daredevils lose). When two conditions hold at the same End step, the active player wins. Next: the black market of the advanced mode.",
+    "tutorial.simple.finish": "You know the simple game: offering and recruiting, the count rule, the End step, and the marks ({codebreakers} Codebreakers in play win, {daredevils} Daredevils lose). When the End step gives the win to both players at once, the active player wins. Next: the black market of the advanced mode.",
     "tutorial.advanced.title": "The black market",
     "tutorial.advanced.summary": "the advanced mode: landing exactly, instant and ongoing cards, an extra way to win",
     "tutorial.advanced.welcome": "The advanced side of the board has black market spaces in its corners: spaces {spaces}. A spy that stops exactly on one after moving takes one of the {supply} face-up black market cards (the supply, listed beside the board); passing over one gives nothing. This game is already under way: you have {count} Daredevils in play, so a {nth} would show the LOSE mark.",

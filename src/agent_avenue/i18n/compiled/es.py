@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "b8387765fea528d7af14763b2d3036f39cbabf6f9d6864e7d485b9fc0919d7ed"
+SOURCE_DIGEST = "f70258fd9db45c76162dab6949d792268d9794836bdd1939f64b83bd207bc15e"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -691,7 +691,7 @@ STRINGS: dict[str, str] = {
     "tutorial.simple.title": "Lo básico",
     "tutorial.simple.summary": "una partida guiada del modo simple, con los errores habituales",
     "tutorial.simple.welcome": "¡Bienvenido! Juegas con {you} (V●); el ordenador juega con {them} (A▲). El tablero es un circuito de {board} casillas: los dos espías empiezan a {apart} casillas y ambos corren en sentido horario. Ganas si atrapas a {them}: al final de un turno tu espía ha alcanzado o superado al de {them}. En cada turno, el jugador activo ofrece dos de sus {hand} cartas y el otro recluta una.",
-    "tutorial.simple.icons": "Cada carta de agente muestra hasta tres iconos. Cuenta los agentes de ese nombre que tienes en juego, incluido el nuevo: tu {top} ejemplar usa el icono de arriba, tu {middle} el del centro, tu {bottom} y siguientes el de abajo. En una carta, ▶ marca el icono que usaría tu siguiente ejemplar.",
+    "tutorial.simple.icons": "Cada carta de agente muestra hasta tres iconos. Cuenta los agentes de ese nombre que tienes en juego, incluido el nuevo: tu {top} ejemplar usa el icono de arriba, tu {middle} el del centro, tu {bottom} y siguientes el de abajo. En una carta, ▶ marca el icono que usaría tu siguiente ejemplar; en una carta que acabas de reclutar, el que usó.",
     "tutorial.simple.t1_offer": "Tu turno. Juegas dos cartas: una boca arriba, que {them} puede ver, y otra boca abajo. {them} recluta una y tú te quedas la otra. Ofrece el Ejecutor boca arriba y el Agente Doble boca abajo: pulsa el número de una carta, luego u (boca arriba) o d (boca abajo), y luego Intro. Para {them}, un Ejecutor sería {blue_enforcer}. Tu primer Agente Doble te mueve {first}, pero un segundo sería {second}.",
     "tutorial.simple.t1_reveal": "{them} tomó el Ejecutor boca arriba, así que tú recibiste el Agente Doble. Los dos espías se movieron a la vez, cada uno según su carta. Tu primer Agente Doble usó el icono de arriba, {first}; el siguiente usará el del centro: {second}.",
     "tutorial.simple.t2_recruit": "Turno de {them}: jugó un Saboteador boca arriba y una carta boca abajo. Tú reclutas una y {them} recibe la otra. El Saboteador te movería {saboteur}. La carta oculta puede ser cualquiera que no hayas visto: el panel muestra su rango. Toma la carta oculta (d); {them} recibe entonces el Saboteador, {blue_saboteur} para {them}.",
@@ -710,7 +710,7 @@ STRINGS: dict[str, str] = {
     "tutorial.simple.t7_offer": "Tu turno, a {distance} casillas de atrapar a {them}. Los dos espías se mueven juntos, así que piensa en las dos cartas de tu oferta. Ofrece el Temerario boca arriba y el Centinela boca abajo: si {them} toma el Temerario, {if_daredevil}; si toma el Centinela, {if_sentinel}. (Puedes probar antes a ofrecer el Centinela con el Agente Doble, para ver por qué no.)",
     "tutorial.simple.t7_wrong": "Tu {nth} Centinela ({move}) alcanzó la casilla de {them}, pero {them} reclutó el Agente Doble, su {blue_nth}: {blue_move}. Los dos espías se mueven juntos, así que {them} escapó.",
     "tutorial.simple.t7_reveal": "¡Has atrapado a {them}! Tu {nth} Centinela usó el icono de abajo, {move}, y el Temerario de {them} no lo llevó lo bastante lejos. Al final del turno tu espía había superado al de {them}: ganas.",
-    "tutorial.simple.finish": "Ya conoces el juego simple: ofrecer y reclutar, la regla de conteo, el final del turno y las marcas ({codebreakers} Descifradores en juego ganan, {daredevils} Temerarios pierden). Si se cumplen dos condiciones en el mismo final de turno, gana el jugador activo. Ahora: el mercado negro del modo avanzado.",
+    "tutorial.simple.finish": "Ya conoces el juego simple: ofrecer y reclutar, la regla de conteo, el final del turno y las marcas ({codebreakers} Descifradores en juego ganan, {daredevils} Temerarios pierden). Si el final del turno da la victoria a los dos jugadores a la vez, gana el jugador activo. Ahora: el mercado negro del modo avanzado.",
     "tutorial.advanced.title": "El mercado negro",
     "tutorial.advanced.summary": "el modo avanzado: detenerse justo, cartas instantáneas y permanentes, otra forma de ganar",
     "tutorial.advanced.welcome": "El lado avanzado del tablero tiene casillas de mercado negro en las esquinas: las casillas {spaces}. Un espía que se detiene justo en una tras moverse toma una de las {supply} cartas de mercado negro boca arriba (el suministro, junto al tablero); pasar por encima no da nada. Esta partida ya está empezada: tienes {count} Temerarios en juego, así que un {nth} mostraría la marca PIERDE.",

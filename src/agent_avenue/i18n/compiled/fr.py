@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "254fe829f58dc3eafb42b404f345d91a861df243c6ca18d0b39cb2bab7e0d185"
+SOURCE_DIGEST = "a73cd1be1b0c21f000ff20aa7be6a7bff846cbe944d3182b026f64d3962f951d"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -691,7 +691,7 @@ STRINGS: dict[str, str] = {
     "tutorial.simple.title": "Les bases",
     "tutorial.simple.summary": "une partie guidée du mode simple, avec les erreurs courantes",
     "tutorial.simple.welcome": "Bienvenue ! Vous jouez {you} (V●) ; l'ordinateur joue {them} (B▲). Le plateau est une boucle de {board} cases : les deux espions partent à {apart} cases l'un de l'autre et tournent tous deux dans le sens horaire. Vous gagnez en rattrapant {them} : à la fin d'un tour, votre espion a atteint ou dépassé celui de {them}. À chaque tour, le joueur actif propose deux de ses {hand} cartes et l'autre joueur en recrute une.",
-    "tutorial.simple.icons": "Chaque carte Agent montre jusqu'à trois symboles. Comptez les agents de ce nom que vous avez en jeu, le nouveau compris : votre {top} carte lit le symbole du haut, votre {middle} celui du milieu, votre {bottom} et les suivantes celui du bas. Sur une carte, ▶ marque le symbole que lirait votre prochaine carte.",
+    "tutorial.simple.icons": "Chaque carte Agent montre jusqu'à trois symboles. Comptez les agents de ce nom que vous avez en jeu, le nouveau compris : votre {top} carte lit le symbole du haut, votre {middle} celui du milieu, votre {bottom} et les suivantes celui du bas. Sur une carte, ▶ marque le symbole que lirait votre prochaine carte ; sur une carte que vous venez de recruter, celui qu'elle a lu.",
     "tutorial.simple.t1_offer": "À vous. Vous jouez deux cartes : une face visible, que {them} peut voir, et une face cachée. {them} en recrute une et vous recevez l'autre. Proposez le Mercenaire face visible et l'Agent Double face cachée : appuyez sur le numéro d'une carte, puis u (visible) ou d (cachée), puis Entrée. Pour {them}, un Mercenaire ferait {blue_enforcer}. Votre premier Agent Double vous fait {first}, mais un deuxième ferait {second}.",
     "tutorial.simple.t1_reveal": "{them} a pris le Mercenaire visible, vous avez donc eu l'Agent Double. Les deux espions ont bougé en même temps, chacun selon sa carte. Votre premier Agent Double a lu le symbole du haut, {first} ; le prochain lira celui du milieu : {second}.",
     "tutorial.simple.t2_recruit": "Au tour de {them} : il a joué un Saboteur face visible et une carte face cachée. Vous en recrutez une et {them} reçoit l'autre. Le Saboteur vous ferait {saboteur}. La carte cachée peut être n'importe quelle carte que vous n'avez pas vue : le panneau montre sa fourchette. Prenez la carte cachée (d) ; {them} reçoit alors le Saboteur, {blue_saboteur} pour lui.",
@@ -710,7 +710,7 @@ STRINGS: dict[str, str] = {
     "tutorial.simple.t7_offer": "À vous, à {distance} cases de rattraper {them}. Les deux espions bougent ensemble : pensez aux deux cartes de votre offre. Proposez le Risque-tout face visible et la Sentinelle face cachée : si {them} prend le Risque-tout, {if_daredevil} ; s'il prend la Sentinelle, {if_sentinel}. (Vous pouvez d'abord essayer de proposer la Sentinelle avec l'Agent Double, pour voir pourquoi pas.)",
     "tutorial.simple.t7_wrong": "Votre {nth} Sentinelle ({move}) a atteint la case de {them}, mais {them} a recruté l'Agent Double, sa {blue_nth} carte : {blue_move}. Les deux espions bougent ensemble, donc {them} s'est échappé.",
     "tutorial.simple.t7_reveal": "Vous avez rattrapé {them} ! Votre {nth} Sentinelle a lu le symbole du bas, {move}, et le Risque-tout de {them} ne l'a pas emmené assez loin. En fin de tour, votre espion avait dépassé celui de {them} : vous gagnez.",
-    "tutorial.simple.finish": "Vous connaissez le jeu simple : proposer et recruter, la règle de comptage, la fin du tour et les symboles ({codebreakers} Cryptologues en jeu gagnent, {daredevils} Risque-tout perdent). Quand deux conditions sont remplies à la même fin de tour, le joueur actif gagne. Ensuite : le Marché Noir du mode avancé.",
+    "tutorial.simple.finish": "Vous connaissez le jeu simple : proposer et recruter, la règle de comptage, la fin du tour et les symboles ({codebreakers} Cryptologues en jeu gagnent, {daredevils} Risque-tout perdent). Quand la fin du tour donne la victoire aux deux joueurs à la fois, le joueur actif gagne. Ensuite : le Marché Noir du mode avancé.",
     "tutorial.advanced.title": "Le Marché Noir",
     "tutorial.advanced.summary": "le mode avancé : s'arrêter pile, cartes immédiates et permanentes, une victoire de plus",
     "tutorial.advanced.welcome": "La face avancée du plateau a des cases Marché Noir dans ses coins : les cases {spaces}. Un espion qui s'arrête pile sur l'une d'elles après son déplacement prend une des {supply} cartes visibles du Marché Noir (l'offre, listée à côté du plateau) ; passer dessus ne donne rien. Cette partie est déjà en cours : vous avez {count} Risque-tout en jeu, une {nth} carte Risque-tout montrerait donc le symbole PERDU.",

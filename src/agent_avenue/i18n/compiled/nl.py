@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "2b99eb6c60cd5b986823ddf1d0afb846638792fc0c3868f95a6632ed663cc9a6"
+SOURCE_DIGEST = "1be8552d6638f72e808412c7df1ed561964dd8d0987c8845a641fe5cc44d6a1c"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -691,7 +691,7 @@ STRINGS: dict[str, str] = {
     "tutorial.simple.title": "De basis",
     "tutorial.simple.summary": "een begeleid spel in de eenvoudige modus, met de gewone fouten",
     "tutorial.simple.welcome": "Welkom! Jij speelt {you} (G●); de computer speelt {them} (B▲). Het bord is een ronde van {board} vakken: de twee spionnen beginnen {apart} vakken uit elkaar en lopen allebei met de klok mee. Je wint door {them} in te halen: aan het einde van een beurt staat jouw spion op of voorbij die van {them}. Elke beurt speelt de actieve speler twee van zijn {hand} kaarten en de ander rekruteert er een.",
-    "tutorial.simple.icons": "Elke agentkaart toont tot drie iconen. Tel de agenten met die naam die je in spel hebt, de nieuwe meegerekend: je {top} exemplaar gebruikt het bovenste icoon, je {middle} het middelste, je {bottom} en verdere het onderste. Op een kaart wijst ▶ het icoon aan dat je volgende exemplaar zou gebruiken.",
+    "tutorial.simple.icons": "Elke agentkaart toont tot drie iconen. Tel de agenten met die naam die je in spel hebt, de nieuwe meegerekend: je {top} exemplaar gebruikt het bovenste icoon, je {middle} het middelste, je {bottom} en verdere het onderste. Op een kaart wijst ▶ het icoon aan dat je volgende exemplaar zou gebruiken; op een kaart die je net rekruteerde, het icoon dat het gebruikte.",
     "tutorial.simple.t1_offer": "Jouw beurt. Je speelt twee kaarten: een open, die {them} kan zien, en een gedekt. {them} rekruteert er een en jij krijgt de andere. Speel de Handlanger open en de Dubbelagent gedekt: druk op het nummer van een kaart, dan op u (open) of d (gedekt), en dan op Enter. Voor {them} zou een Handlanger {blue_enforcer} zijn. Je eerste Dubbelagent verzet je {first}, maar een tweede zou {second} zijn.",
     "tutorial.simple.t1_reveal": "{them} nam de open Handlanger, dus jij kreeg de Dubbelagent. Beide spionnen bewogen tegelijk, elk volgens de eigen kaart. Je eerste Dubbelagent gebruikte het bovenste icoon, {first}; de volgende gebruikt het middelste: {second}.",
     "tutorial.simple.t2_recruit": "De beurt van {them}: die speelde een Saboteur open en een kaart gedekt. Jij rekruteert er een en {them} krijgt de andere. De Saboteur zou je {saboteur} verzetten. De gedekte kaart kan elke kaart zijn die je niet hebt gezien: het paneel toont wat ze kan doen. Neem de gedekte kaart (d); {them} krijgt dan de Saboteur, {blue_saboteur} voor {them}.",
@@ -710,7 +710,7 @@ STRINGS: dict[str, str] = {
     "tutorial.simple.t7_offer": "Jouw beurt, nog {distance} vakken om {them} in te halen. Beide spionnen bewegen tegelijk, dus denk aan beide kaarten van je aanbod. Speel de Waaghalzer open en de Wachter gedekt: neemt {them} de Waaghalzer, dan {if_daredevil}; neemt {them} de Wachter, dan {if_sentinel}. (Probeer eerst gerust de Wachter met de Dubbelagent te spelen, om te zien waarom niet.)",
     "tutorial.simple.t7_wrong": "Je {nth} Wachter ({move}) bereikte het vak van {them}, maar {them} rekruteerde de Dubbelagent, de {blue_nth} van {them}: {blue_move}. Beide spionnen bewegen tegelijk, dus {them} ontsnapte.",
     "tutorial.simple.t7_reveal": "Je hebt {them} ingehaald! Je {nth} Wachter gebruikte het onderste icoon, {move}, en de Waaghalzer van {them} bracht die niet ver genoeg. Aan het einde van de beurt stond jouw spion voorbij die van {them}: je wint.",
-    "tutorial.simple.finish": "Je kent het eenvoudige spel: spelen en rekruteren, de telregel, het einde van de beurt en de tekens ({codebreakers} Codebrekers in spel winnen, {daredevils} Waaghalzers verliezen). Gelden er twee voorwaarden aan hetzelfde einde van de beurt, dan wint de actieve speler. Hierna: de zwarte markt van de geavanceerde modus.",
+    "tutorial.simple.finish": "Je kent het eenvoudige spel: spelen en rekruteren, de telregel, het einde van de beurt en de tekens ({codebreakers} Codebrekers in spel winnen, {daredevils} Waaghalzers verliezen). Geeft het einde van de beurt beide spelers tegelijk de winst, dan wint de actieve speler. Hierna: de zwarte markt van de geavanceerde modus.",
     "tutorial.advanced.title": "De zwarte markt",
     "tutorial.advanced.summary": "de geavanceerde modus: precies landen, directe en blijvende kaarten, een extra manier om te winnen",
     "tutorial.advanced.welcome": "De geavanceerde kant van het bord heeft zwarte-marktvakken in de hoeken: vakken {spaces}. Een spion die na het bewegen precies op zo'n vak stopt, neemt een van de {supply} open zwarte-marktkaarten (het aanbod, naast het bord); eroverheen gaan levert niets op. Dit spel is al bezig: je hebt {count} Waaghalzers in spel, dus een {nth} zou het FATAAL-teken tonen.",
