@@ -422,3 +422,18 @@ def test_simulate_bad_arguments_exit_2_with_one_sentence(
     assert captured.out == ""
     assert len(captured.err.strip().splitlines()) == 1
     assert captured.err.startswith("agent-avenue simulate: ")
+
+
+def test_how_games_ended_says_when_a_game_counts_twice() -> None:
+    """A game that met two conditions at once is counted under each: the row says so when the
+    shares add up to more than 100 %, and only then."""
+    from dataclasses import replace
+
+    from agent_avenue.cli.simulate import result_rows, run_simulation
+
+    result = run_simulation("greedy", "random", 4, "simple", workers=1, seed=3)
+    alone = replace(result, reasons={"catch": result.games})
+    twice = replace(result, reasons={"catch": result.games, "codebreakers": 1})
+    note = "(a game won in two ways at once counts in both)"
+    assert note not in dict(result_rows(alone))["How games ended"]
+    assert dict(result_rows(twice))["How games ended"].endswith(note)

@@ -406,6 +406,10 @@ def result_rows(result: SimulationResult) -> list[tuple[str, str]]:
         t("simulate.ending", way=ending_label(reason), percent=_percent(n / games, 0))
         for reason, n in result.reasons.items()
     )
+    if sum(result.reasons.values()) > games:
+        # A game that met several conditions at once (a catch and three Codebreakers) is
+        # counted under each, so the shares add up to more than 100 %: say so.
+        ended = t("simulate.ended_overlap", ended=ended)
 
     def wins(name: str, count: int, rate: float) -> tuple[str, str]:
         value = t(

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "44bf8a3f62063e6e5a2f1b8eee07f6227cdae9aeff5e9dd056f6ecb70d84dbfe"
+SOURCE_DIGEST = "ffa3b938c4a9bb4c5000cd48dd0cf19e781e9169bcba529f0a408eb625b41dad"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -849,6 +849,7 @@ STRINGS: dict[str, str] = {
     "simulate.length": "Average length",
     "simulate.length_value": "{turns} turns",
     "simulate.ended": "How games ended",
+    "simulate.ended_overlap": "{ended} (a game won in two ways at once counts in both)",
     "simulate.ending": "{way} {percent}",
     "simulate.tie_rule": "Decided by the tie rule",
     "simulate.speed": "{name} speed",

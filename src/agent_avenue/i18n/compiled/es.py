@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "f70258fd9db45c76162dab6949d792268d9794836bdd1939f64b83bd207bc15e"
+SOURCE_DIGEST = "7db7a7cde456067b84aede57307352d018f72f5cc5489c486ad28ecaddd72ec0"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -849,6 +849,7 @@ STRINGS: dict[str, str] = {
     "simulate.length": "Duración media",
     "simulate.length_value": "{turns} turnos",
     "simulate.ended": "Cómo terminaron las partidas",
+    "simulate.ended_overlap": "{ended} (una partida ganada de dos maneras a la vez cuenta en las dos)",
     "simulate.ending": "{way} {percent}",
     "simulate.tie_rule": "Decididas por la regla de empate",
     "simulate.speed": "Velocidad de {name}",

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "a73cd1be1b0c21f000ff20aa7be6a7bff846cbe944d3182b026f64d3962f951d"
+SOURCE_DIGEST = "786c162ae77c08671875f145c3508f5bf712bc7adaaee8e87e8fe27b31e07b14"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -849,6 +849,7 @@ STRINGS: dict[str, str] = {
     "simulate.length": "Durée moyenne",
     "simulate.length_value": "{turns} tours",
     "simulate.ended": "Fins de partie",
+    "simulate.ended_overlap": "{ended} (une partie gagnée de deux façons à la fois compte dans les deux)",
     "simulate.ending": "{way} : {percent}",
     "simulate.tie_rule": "Décidées par la règle d'égalité",
     "simulate.speed": "Vitesse de {name}",

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "1be8552d6638f72e808412c7df1ed561964dd8d0987c8845a641fe5cc44d6a1c"
+SOURCE_DIGEST = "e0bb60d34c277cad8326d215b1e587ace98f86c9628b53b9275fea8b5c4e46b0"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -849,6 +849,7 @@ STRINGS: dict[str, str] = {
     "simulate.length": "Gemiddelde lengte",
     "simulate.length_value": "{turns} beurten",
     "simulate.ended": "Hoe de spellen eindigden",
+    "simulate.ended_overlap": "{ended} (een spel dat op twee manieren tegelijk gewonnen werd, telt bij allebei)",
     "simulate.ending": "{way} {percent}",
     "simulate.tie_rule": "Beslist door de gelijkspelregel",
     "simulate.speed": "Snelheid van {name}",
