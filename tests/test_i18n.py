@@ -514,3 +514,13 @@ def test_the_referee_json_stays_in_english_ids(capsys: pytest.CaptureFixture[str
     report = outputs["fr"][1]
     assert any(f'"{agent}"' in report for agent in AGENT_IDS)
     assert not any(name in report for name in EDITIONS["fr"] if name != "Saboteur")
+
+
+def test_french_writes_the_black_market_one_way() -> None:
+    """The French edition's name is "Marché Noir", capitals and all, in every string (a
+    sentence had both spellings), and the handoff's "prêt(e)" matches its "seul(e)"."""
+    from agent_avenue.i18n import catalogue
+
+    french = catalogue("fr")
+    assert [key for key, text in french.items() if "marché noir" in text] == []
+    assert "(e)" in french["handoff.prompt"] and "(e)" in french["handoff.key_ready"]

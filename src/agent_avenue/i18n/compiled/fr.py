@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "786c162ae77c08671875f145c3508f5bf712bc7adaaee8e87e8fe27b31e07b14"
+SOURCE_DIGEST = "e6cf9c29da7e32064177bcc0ca9a5cc38948e451838cbdb2e8b9ff922cf882f7"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -132,7 +132,7 @@ STRINGS: dict[str, str] = {
     "board.mode_advanced": "Mode avancé",
     "board.legend_over_short": "★ {name} gagne",
     "board.home_long": "maison ({colour})",
-    "board.market_long": "marché noir",
+    "board.market_long": "Marché Noir",
     "board.counts": "Pioche Agents : {deck}",
     "board.counts_market": "Pioche Agents : {deck} · Marché Noir : {supply} visibles, {market} en pioche",
     "collection.title": "{meeple} {name}",
@@ -214,7 +214,7 @@ STRINGS: dict[str, str] = {
     "handoff.ready_in": "Prêt dans {seconds} s",
     "handoff.prompt": "Appuyez sur Entrée quand seul(e) {name} regarde.",
     "handoff.button": "Je suis {name} : montrer mes cartes",
-    "handoff.key_ready": "Je suis prêt",
+    "handoff.key_ready": "Je suis prêt(e)",
     "handoff.waiting": "En attente : {name} doit prendre le terminal.",
     "offer.title": "{name}, votre main : jouez une carte visible et une cachée. {other} en choisit une.",
     "offer.none": "—",
@@ -881,12 +881,12 @@ STRINGS: dict[str, str] = {
     "verdict.win_card": "{winner} gagne grâce à {card}",
     "verdict.tie": "{text} : résultat contesté, la règle d'égalité donne la partie à {winner}, dont c'est le tour",
     "verdict.goes_on": "la partie continue, {side} à {n} cases de rattraper",
-    "verdict.pickup": "{sides} s'arrête sur le marché noir et prend une carte avant la fin du tour",
-    "verdict.pickup_before": "{sides} s'arrête sur le marché noir et prend d'abord une carte ; sauf si cette carte change tout, {text}",
+    "verdict.pickup": "{sides} s'arrête sur le Marché Noir et prend une carte avant la fin du tour",
+    "verdict.pickup_before": "{sides} s'arrête sur le Marché Noir et prend d'abord une carte ; sauf si cette carte change tout, {text}",
     "verdict.escape": "{side} atteint la case de {other}, mais {other} s'éloigne",
     "verdict.tally": "{parts} (sur {total})",
     "verdict.tally_win": "{name} gagne avec {n}",
-    "verdict.tally_pickup": "marché noir d'abord avec {n}",
+    "verdict.tally_pickup": "Marché Noir d'abord avec {n}",
     "verdict.tally_on": "la partie continue avec {n}",
     "verdict.tally_always": "{name} gagne quelle qu'elle soit",
     "verdict.tally_never": "la partie continue quelle qu'elle soit",
@@ -935,7 +935,7 @@ STRINGS: dict[str, str] = {
     "net.refusal.same_names": "les deux cartes doivent avoir des noms différents tant que votre main en contient d'autres",
     "net.refusal.deck_empty": "personne ne peut défausser une fois la pioche d'agents vide",
     "net.refusal.no_discards_left": "il ne vous reste aucune défausse",
-    "net.refusal.not_in_supply": "cette carte n'est pas dans l'offre du marché noir",
+    "net.refusal.not_in_supply": "cette carte n'est pas dans l'offre du Marché Noir",
     "net.refusal.seat_needed": "dites quel joueur de l'équipe prend la carte",
     "net.refusal.seat_not_needed": "un joueur seul prend la carte sans nommer de place",
     "net.refusal.not_picking": "ce joueur n'est pas du camp qui prend une carte",
