@@ -7,7 +7,6 @@ They use only the engine's public API and attribute names, never dataclass inter
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -18,7 +17,10 @@ from agent_avenue.engine import (
     EventKind,
     GameState,
     Mode,
+    Offer,
+    Phase,
     PositionSetup,
+    Recruit,
     Rules,
     SeatSetup,
     apply,
@@ -88,6 +90,30 @@ def deal(state: GameState, active_gets: str, opponent_gets: str) -> GameState:
     return play(state, f"offer {opponent_gets} {active_gets}; recruit up")
 
 
+def landing(card: str) -> GameState:
+    """Green will stop on black market space 2 and must take `card`, the only supply card."""
+    state = position(
+        mode=Mode.ADVANCED,
+        active=1,
+        deck=("saboteur", "saboteur", "double_agent", "sentinel", "enforcer", "codebreaker"),
+        seats=(
+            SeatSetup(
+                hand=("codebreaker", "enforcer", "enforcer", "sentinel"),
+                in_play=("saboteur", "enforcer"),
+                position=0,
+            ),
+            SeatSetup(
+                hand=("daredevil", "mole", "double_agent", "sentinel"), in_play=("saboteur",)
+            ),
+        ),
+        supply=(card,),
+    )
+    state = apply(state, Offer("daredevil", "mole"))
+    state = apply(state, Recruit(face_up=True))  # green recruits the Daredevil: +2, onto space 2
+    assert state.phase is Phase.PICK and state.to_act == 0
+    return state
+
+
 def hand(state: GameState, side: int) -> tuple[str, ...]:
     """The hand of the (only) player of a side."""
     return tuple(state.sides[side].members[0].hand)
@@ -155,9 +181,3 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     the end while the other core waits (with `--maxschedchunk` the scheduler hands out two
     tests at a time)."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
-
-
-def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
-    """`-n auto`: one worker per core (the cores this process may use). A third worker on two
-    cores was tried: the app tests then took a third more processor time, and the suite longer."""
-    return len(os.sched_getaffinity(0))

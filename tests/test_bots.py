@@ -38,6 +38,7 @@ from agent_avenue.engine import (
 )
 from agent_avenue.engine.state import REASON_ORDER
 from agent_avenue.i18n import LANGUAGES, card_name, set_language, t
+from conftest import landing
 
 RULES = default_rules()
 # Small budgets keep the tests fast; the levels themselves are measured in benchmarks/bots.py.
@@ -80,30 +81,6 @@ def test_search_against_search_in_advanced_mode() -> None:
 
 
 # Black market picks and every instant card's choices --------------------------------------
-
-
-def landing(card: str) -> GameState:
-    """Green will stop on black market space 2 and must take `card`, the only supply card."""
-    state = position(
-        mode=Mode.ADVANCED,
-        active=1,
-        deck=("saboteur", "saboteur", "double_agent", "sentinel", "enforcer", "codebreaker"),
-        seats=(
-            SeatSetup(
-                hand=("codebreaker", "enforcer", "enforcer", "sentinel"),
-                in_play=("saboteur", "enforcer"),
-                position=0,
-            ),
-            SeatSetup(
-                hand=("daredevil", "mole", "double_agent", "sentinel"), in_play=("saboteur",)
-            ),
-        ),
-        supply=(card,),
-    )
-    state = apply(state, Offer("daredevil", "mole"))
-    state = apply(state, Recruit(face_up=True))  # green recruits the Daredevil: +2, onto space 2
-    assert state.phase is Phase.PICK and state.to_act == 0
-    return state
 
 
 INSTANTS = (

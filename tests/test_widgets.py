@@ -41,7 +41,7 @@ from agent_avenue.ui.widgets import (
     TableStatus,
 )
 from agent_avenue.ui.widgets.board import GRID_CELLS
-from conftest import BLUE, GREEN, deal, play, position
+from conftest import BLUE, GREEN, deal, landing, play, position
 
 NAMES = ("Green", "Blue")
 X = "\N{MULTIPLICATION SIGN}"
@@ -879,27 +879,10 @@ async def test_spycation_cards_mark_the_copy_a_recruit_again_would_use() -> None
     """Spycation returns the chosen agent to hand, then may recruit it again: each option's
     card marks the copy that recruit would be (the 1st of a lone Enforcer, +1), as the yes/no
     question after it says, not the copy after the one in play (the card said "▶2nd +2")."""
-    from agent_avenue.engine import Choose, Offer, Recruit, SeatSetup, Take, apply
+    from agent_avenue.engine import Choose, Take, apply
     from agent_avenue.ui.widgets.panels import ChoicePanel
 
-    state = position(
-        mode=Mode.ADVANCED,
-        active=1,
-        deck=("saboteur", "saboteur", "double_agent", "sentinel", "enforcer", "codebreaker"),
-        seats=(
-            SeatSetup(
-                hand=("codebreaker", "enforcer", "enforcer", "sentinel"),
-                in_play=("saboteur", "enforcer"),
-                position=0,
-            ),
-            SeatSetup(
-                hand=("daredevil", "mole", "double_agent", "sentinel"), in_play=("saboteur",)
-            ),
-        ),
-        supply=("spycation",),
-    )
-    state = apply(apply(state, Offer("daredevil", "mole")), Recruit(face_up=True))
-    state = apply(state, Take("spycation"))
+    state = apply(landing("spycation"), Take("spycation"))
     view = player_view(state, None)
     legal = tuple(a for a in player_view(state, GREEN).legal if isinstance(a, Choose))
     assert {a.agent for a in legal} == {"saboteur", "enforcer", "daredevil"}
