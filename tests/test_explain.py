@@ -193,7 +193,7 @@ def test_splits_count_both_moves() -> None:
         else:
             assert phrase.endswith(f"play goes on, Green {CATCH_LEAD - lead} spaces from catching")
             # Green's card alone reaches Blue: the sentence says Blue moves away.
-            assert ("Blue moves away" in phrase) == mine.catches
+            assert ("Blue's spy moves away" in phrase) == mine.catches
         line = offer_split_line(view, taken, kept, NAMES)
         assert line.startswith(f"If Blue takes the {agent_name(taken)} ({ordinal(theirs.count)}:")
         assert line.endswith(f": {phrase}.")
@@ -226,8 +226,8 @@ def test_escape_names_the_other_move() -> None:
     lines = explain_step(before, after, after.events, NAMES)
     left = CATCH_LEAD - (lead + green_move - blue_move)
     assert (
-        f"Blue escaped: Green reached Blue's space but Blue moved {blue_move} further in the "
-        f"same turn, so Green is still {left} from catching."
+        f"Blue's spy escaped: Green's spy reached its space, but Blue's spy moved {blue_move} "
+        f"further in the same turn, so Green's spy is still {left} from catching it."
     ) in lines
     assert after_state.result is None
 
@@ -273,7 +273,7 @@ def test_escape_rule_over_random_games() -> None:
                     together = mine.end - theirs.end
                     if alone >= CATCH_LEAD > together:
                         expected.append(NAMES[1 - side])
-            assert [line.split(" escaped")[0] for line in lines] == expected
+            assert [line.split("'s spy escaped")[0] for line in lines] == expected
             seen += len(lines)
             # Every recruit has its sentence, with the ordinal and the move from the event.
             text = explain_step(before, after, after.events, NAMES)
@@ -520,7 +520,9 @@ def test_team_reveals_are_explained() -> None:
             after = player_view(state, None)
             lines = explain_step(before, after, after.events, NAMES, seats)
             keys = [line.key for line in lines if isinstance(line, Translated)]
-            assert keys.count("explain.recruit") + keys.count("explain.recruit_via") >= 2
+            # Both teams are two players: their sentences take the plural form.
+            recruits = ("explain.recruit_plural", "explain.recruit_via_plural")
+            assert sum(keys.count(key) for key in recruits) >= 2
             explained += 1
         assert state.result is not None
     assert explained > 50

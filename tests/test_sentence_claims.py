@@ -5,7 +5,7 @@ the preview lines and the hint shown to the deciding seat are built; each possib
 (each recruit choice, each card the hidden one could be) is applied to the real state, and
 every claim in the lines is checked against the result. The claims are read from the texts'
 own keys and placeholders (`t()` keeps them), so a sentence that says "Green catches Blue" is
-checked as that claim, in whatever language.
+checked as that claim, in whatever language, and in either form (a team of two's `_plural`).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from agent_avenue.engine import (
     player_view,
 )
 from agent_avenue.engine.actions import PlayDown
-from agent_avenue.i18n import Translated
+from agent_avenue.i18n import PLURAL, Translated
 from agent_avenue.teaching.explain import offer_split_line, split_phrase
 from agent_avenue.teaching.hints import Hint, search_hint, suggest
 from agent_avenue.ui.phrases import recruit_result
@@ -52,6 +52,11 @@ def nodes(text: object) -> Iterator[Translated]:
             yield from nodes(value)
 
 
+def claim(node: Translated) -> str:
+    """The claim a text makes: its key, the same for its singular and plural forms."""
+    return node.key.removesuffix(PLURAL)
+
+
 def side_named(name: object) -> int:
     """The side a name in a claim stands for."""
     return NAMES.index(str(name))
@@ -61,7 +66,7 @@ def check_claims(text: str, after: GameState) -> int:
     """Check every outcome claim in `text` against the state after the answer it is about."""
     checked = 0
     for node in nodes(text):
-        key, params = node.key, node.params
+        key, params = claim(node), node.params
         result = after.result
         if key in ("verdict.pickup", "verdict.pickup_before"):
             assert after.phase is Phase.PICK, (text, after)
@@ -119,7 +124,7 @@ def tally_claims(text: str, state: GameState, face_up_taken: bool) -> int:
     total = sum(counts.values())
     checked = 0
     for node in nodes(text):
-        key, params = node.key, node.params
+        key, params = claim(node), node.params
         if key == "verdict.tally_win":
             assert wins[side_named(params["name"])] == params["n"], text
         elif key == "verdict.tally_pickup":
@@ -188,19 +193,20 @@ def check_hint_text(state: GameState, hint: Hint | None) -> int:
     checked = 0
     after = apply(state, hint.action)
     for node in nodes(hint.text):
-        if node.key in ("hint.search_sure", "hint.wins") and isinstance(hint.action, Recruit):
+        key = claim(node)
+        if key in ("hint.search_sure", "hint.wins") and isinstance(hint.action, Recruit):
             assert state.offer is not None
             for agent in hidden_outcomes(view).counts:
                 swapped = state._replace(offer=(state.offer[0], agent))
                 final = apply(swapped, hint.action)
                 assert final.result is not None and final.result.winner == view.me.index
             checked += 1
-        elif node.key == "hint.search_sure" and isinstance(hint.action, Offer):
+        elif key == "hint.search_sure" and isinstance(hint.action, Offer):
             for face_up in (True, False):
                 final = apply(after, Recruit(face_up))
                 assert final.result is not None and final.result.winner == view.me.index
             checked += 1
-        elif node.key == "hint.cannot_win":
+        elif key == "hint.cannot_win":
             assert isinstance(hint.action, Offer)
             for face_up in (True, False):
                 final = apply(after, Recruit(face_up))
@@ -208,17 +214,17 @@ def check_hint_text(state: GameState, hint: Hint | None) -> int:
                 other = side_named(node.params["other"])
                 assert final.result is None or final.result.winner != other, hint.text
             checked += 1
-        elif node.key == "verdict.result" and isinstance(hint.action, Recruit):
+        elif key == "verdict.result" and isinstance(hint.action, Recruit):
             checked += tally_claims(node.params["text"], state, hint.action.face_up)  # type: ignore[arg-type]
-        elif node.key in ("hint.offer", "hint.search_offer"):
+        elif key in ("hint.offer", "hint.search_offer"):
             for param, face_up in (("if_up", True), ("if_down", False)):
                 checked += check_claims_of(node.params[param], apply(after, Recruit(face_up)))
-        elif node.key == "hint.wins" and isinstance(hint.action, Offer):
+        elif key == "hint.wins" and isinstance(hint.action, Offer):
             for face_up in (True, False):
                 final = apply(after, Recruit(face_up))
                 assert final.result is not None and final.result.winner == view.me.index
             checked += 1
-        elif node.key == "hint.then" and isinstance(hint.action, Recruit):
+        elif key == "hint.then" and isinstance(hint.action, Recruit):
             checked += tally_claims(node.params["result"], state, hint.action.face_up)  # type: ignore[arg-type]
     return checked
 

@@ -206,7 +206,7 @@ def test_every_common_mistake_is_walked_through() -> None:
     for move in (wrong.action, *wrong.reply(wrong.action)):
         shown = apply(shown, move)
     lines = escapes(shown.events, player_view(shown, None), NAMES)
-    assert lines and lines[0].startswith(f"{NAMES[1 - me]} escaped")
+    assert lines and lines[0].startswith(f"{NAMES[1 - me]}'s spy escaped")
     assert shown.result is None
 
 

@@ -734,7 +734,7 @@ def test_result_daredevils() -> None:
     )
     result, view = _result(play(state, "offer daredevil sentinel; recruit up"))
     assert result_sentence(result, view, NAMES) == (
-        "Blue recruited a third Daredevil and loses: Green wins."
+        "Blue recruited a third Daredevil and loses, so the game goes to Green."
     )
 
 
@@ -789,7 +789,8 @@ def test_result_tie_rule_both_lose() -> None:
     )
     result, view = _result(play(state, "offer daredevil daredevil; recruit up"))
     assert result_sentence(result, view, NAMES) == (
-        "Green recruited a third Daredevil and loses: Blue wins (a tie: the active player wins)."
+        "Green recruited a third Daredevil and loses, so the game goes to Blue (a tie: the active "
+        "player wins)."
     )
 
 

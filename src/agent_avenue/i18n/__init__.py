@@ -18,6 +18,10 @@ LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 _LANGUAGE_WORDS = {"english": "en", "french": "fr", "dutch": "nl", "spanish": "es"}
 """Windows spells locales with words ("French_Belgium")."""
 
+PLURAL = "_plural"
+"""The suffix of a text's form for a subject that names two people ("Ann & Cid" for a team of
+two, "Green and Blue" for both sides): `describe.take` and `describe.take_plural`."""
+
 _current = DEFAULT_LANGUAGE
 _missing: set[tuple[str, str]] = set()
 
@@ -75,6 +79,12 @@ def t(key: str, **params: object) -> str:
             _missing.add((_current, key))
         text = english.get(key, key)
     return Translated(text.format(**params) if params else text, key, params)
+
+
+def plural_key(key: str, plural: bool) -> str:
+    """`key`, or its `_plural` form when the text's subject names two people: whoever fills the
+    name in knows which (a team of two players, or both sides named together)."""
+    return f"{key}{PLURAL}" if plural else key
 
 
 def retranslate(text: str) -> str:

@@ -11,11 +11,12 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from agent_avenue.data.printable import shown, shown_sentence
 from agent_avenue.engine import Action, NotationError, PlayerView, format_action, parse_action
-from agent_avenue.i18n import t
+from agent_avenue.i18n import plural_key, t
 from agent_avenue.net.client import GameClient, JoinRefused
 from agent_avenue.net.errors import ERROR_CODES, error_text
 from agent_avenue.net.protocol import ErrorMsg, GameOverMsg, ProtocolError, SeatsMsg, ViewMsg
 from agent_avenue.net.table import RemoteTable
+from agent_avenue.play.teams import team_of_two
 
 RETRIES = 30
 """Reconnection attempts after a drop (about a minute in all) before giving up."""
@@ -84,8 +85,9 @@ class _TextPlayer:
         elif isinstance(message, ErrorMsg):
             self.out(error_line(message))
         elif isinstance(message, GameOverMsg):
-            winner = table.names[message.result.winner]
-            self.out(t("net.text.game_over", winner=shown(winner)))
+            side = message.result.winner
+            key = plural_key("net.text.game_over", team_of_two(side, len(table.seat_names)))
+            self.out(t(key, winner=shown(table.names[side])))
 
     def _prompt(self, table: RemoteTable) -> None:
         """Say whose decision it is; list the moves when it is ours."""

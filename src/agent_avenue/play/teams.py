@@ -23,6 +23,12 @@ def side_names(seat_names: tuple[str, ...]) -> tuple[str, str]:
     return name(0), name(1)
 
 
+def team_of_two(side: int, players: int) -> bool:
+    """Whether a side has two players (a team of a 3- or 4-player game), as the engine seats
+    them: its name ("Ann & Cid") then takes the plural form of a verb (i18n.plural_key)."""
+    return len(seats_of(side, players)) > 1
+
+
 def check_names(seat_names: tuple[str, ...], players: int) -> None:
     """Raise ValueError unless there is one name per player."""
     if players not in PLAYER_COUNTS:
@@ -31,4 +37,11 @@ def check_names(seat_names: tuple[str, ...], players: int) -> None:
         raise ValueError(f"{players} players need {players} names, not {len(seat_names)}")
 
 
-__all__ = ["PLAYER_COUNTS", "check_names", "partner_of", "seats_of", "side_names"]
+__all__ = [
+    "PLAYER_COUNTS",
+    "check_names",
+    "partner_of",
+    "seats_of",
+    "side_names",
+    "team_of_two",
+]

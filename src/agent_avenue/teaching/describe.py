@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from agent_avenue.engine import (
     HOMES,
@@ -21,7 +22,8 @@ from agent_avenue.engine import (
     distance_to_catch,
 )
 from agent_avenue.engine import space_of as board_space
-from agent_avenue.i18n import agent_name, card_name, t
+from agent_avenue.i18n import agent_name, card_name, plural_key, t
+from agent_avenue.play.teams import team_of_two
 
 __all__ = [
     "agent_plural",
@@ -114,16 +116,18 @@ def _recruited(agent: str, count: int, words: bool = False) -> str:
     return t("describe.nth_agent", nth=nth, agent=agent_name(agent))
 
 
-def _move_text(side: int, value: int, start: int, end: int) -> str:
+def _move_text(side: int, value: int, start: int, end: int, plural: bool) -> str:
+    """A move with its spaces; `plural`: the side moving is a team (French and Spanish say it
+    with a verb, "avancent de 2")."""
     first, last = space_of(side, start), space_of(side, end)
     if value > 0:
-        return t("describe.move_forward", n=value, start=first, end=last)
+        return t(plural_key("describe.move_forward", plural), n=value, start=first, end=last)
     if value < 0:
-        return t("describe.move_back", n=-value, start=first, end=last)
-    return t("describe.move_none", space=first)
+        return t(plural_key("describe.move_back", plural), n=-value, start=first, end=last)
+    return t(plural_key("describe.move_none", plural), space=first)
 
 
-def _recruit_effect(event: Event, rules: Rules) -> str:
+def _recruit_effect(event: Event, rules: Rules, plural: bool) -> str:
     """What one recruit did: its move, and the WIN or LOSE mark the copy shows."""
     mark: Mark | None = None
     spec = rules.agent_by_id.get(event.agent or "")
@@ -131,11 +135,11 @@ def _recruit_effect(event: Event, rules: Rules) -> str:
         icon = spec.icon_for(event.count)
         mark = icon if isinstance(icon, Mark) else None
     if mark is None:
-        return _move_text(event.side, event.value, event.start, event.end)
+        return _move_text(event.side, event.value, event.start, event.end, plural)
     mark_text = t("describe.mark_win" if mark is Mark.WIN else "describe.mark_lose")
     if event.value == 0:
         return mark_text
-    move = _move_text(event.side, event.value, event.start, event.end)
+    move = _move_text(event.side, event.value, event.start, event.end, plural)
     return t("describe.effect_with_mark", move=move, mark=mark_text)
 
 
@@ -155,12 +159,14 @@ def describe_event(
     """One plain sentence for a public event, or None for an event the log does not show.
 
     The event is made public first, so a hidden card can never reach the sentence. In a team
-    game (`seats`: every player's name by seat) what one member did names that member.
+    game (`seats`: every player's name by seat) what one member did names that member, and what
+    a team of two did takes the plural form of the verb.
     """
     event = event.public()
     kind = event.kind
     side = names[event.side]
     other = names[1 - event.side]
+    plural = len(seats) > 2 and team_of_two(event.side, len(seats))
     if len(seats) > 2 and kind in MEMBER_KINDS:
         member = seats[event.side if event.seat is None else event.seat]
         if kind is EventKind.LEAD:
@@ -170,108 +176,132 @@ def describe_event(
                 return t("team.log_play_down_draw", name=member, cards=_cards(event.count))
             return t("team.log_play_down", name=member)
         side = member
+        plural = False
     describer = _DESCRIBERS.get(kind)
     if describer is None:
         return None
-    return describer(event, side, other, rules)
+    return describer(_About(event, side, other, rules, plural))
 
 
-def _discard(event: Event, side: str, other: str, rules: Rules) -> str:
-    return t("describe.discard", side=side)
+@dataclass(frozen=True, slots=True)
+class _About:
+    """What a log sentence is about: the event, the name of who did it (a side, or a team's
+    member), the other side's name, the rules, and whether the doer is a team of two."""
+
+    event: Event
+    side: str
+    other: str
+    rules: Rules
+    plural: bool
+
+    def said(self, key: str, **params: object) -> str:
+        """`t(key)` with the doer as `side`, in the form of the verb that agrees with it (a
+        text with a `_plural` form: what a member of a team did is said with plain `t()`)."""
+        return t(plural_key(key, self.plural), side=self.side, **params)
 
 
-def _draw(event: Event, side: str, other: str, rules: Rules) -> str:
-    return t("describe.draw", side=side, cards=_cards(event.count))
+def _discard(about: _About) -> str:
+    return t("describe.discard", side=about.side)
 
 
-def _offer(event: Event, side: str, other: str, rules: Rules) -> str:
+def _draw(about: _About) -> str:
+    return t("describe.draw", side=about.side, cards=_cards(about.event.count))
+
+
+def _offer(about: _About) -> str:
+    event, side = about.event, about.side
     agent = agent_name(event.agent) if event.agent else "?"
     if event.count:
         return t("describe.offer_draw", side=side, agent=agent, cards=_cards(event.count))
     return t("describe.offer", side=side, agent=agent)
 
 
-def _recruit(event: Event, side: str, other: str, rules: Rules) -> str:
+def _recruit(about: _About) -> str:
+    event = about.event
     what = _recruited(event.agent or "", event.count)
-    effect = _recruit_effect(event, rules)
+    effect = _recruit_effect(event, about.rules, about.plural)
     if event.card:
-        return t(
-            "describe.recruit_via", card=_card(event.card), side=side, what=what, effect=effect
-        )
-    return t("describe.recruit", side=side, what=what, effect=effect)
+        return about.said("describe.recruit_via", card=_card(event.card), what=what, effect=effect)
+    return about.said("describe.recruit", what=what, effect=effect)
 
 
-def _move(event: Event, side: str, other: str, rules: Rules) -> str:
-    effect = _move_text(event.side, event.value, event.start, event.end)
-    return t("describe.move", side=side, effect=effect)
+def _move(about: _About) -> str:
+    event = about.event
+    effect = _move_text(event.side, event.value, event.start, event.end, about.plural)
+    return t("describe.move", side=about.side, effect=effect)
 
 
-def _home_boost(event: Event, side: str, other: str, rules: Rules) -> str:
+def _home_boost(about: _About) -> str:
+    event = about.event
     start, end = space_of(event.side, event.start), space_of(event.side, event.end)
-    card = _home_boost_card(rules)
+    card = _home_boost_card(about.rules)
     if card is None:
-        return t("describe.home_boost_plain", side=side, n=event.value, start=start, end=end)
-    return t(
-        "describe.home_boost", card=card_name(card), side=side, n=event.value, start=start, end=end
+        return about.said("describe.home_boost_plain", n=event.value, start=start, end=end)
+    return about.said(
+        "describe.home_boost", card=card_name(card), n=event.value, start=start, end=end
     )
 
 
-def _land(event: Event, side: str, other: str, rules: Rules) -> str:
-    return t("describe.land", side=side, space=event.end)
+def _land(about: _About) -> str:
+    return about.said("describe.land", space=about.event.end)
 
 
-def _no_card(event: Event, side: str, other: str, rules: Rules) -> str:
-    return t("describe.no_card", side=side)
+def _no_card(about: _About) -> str:
+    return about.said("describe.no_card")
 
 
-def _take(event: Event, side: str, other: str, rules: Rules) -> str:
-    return t("describe.take", side=side, card=_card(event.card))
+def _take(about: _About) -> str:
+    return t("describe.take", side=about.side, card=_card(about.event.card))
 
 
-def _refill(event: Event, side: str, other: str, rules: Rules) -> str:
-    return t("describe.refill", card=_card(event.card))
+def _refill(about: _About) -> str:
+    return t("describe.refill", card=_card(about.event.card))
 
 
-def _ignored(event: Event, side: str, other: str, rules: Rules) -> str:
-    return t("describe.ignored", card=_card(event.card), side=side)
+def _ignored(about: _About) -> str:
+    return t("describe.ignored", card=_card(about.event.card), side=about.side)
 
 
-def _steal(event: Event, side: str, other: str, rules: Rules) -> str:
+def _steal(about: _About) -> str:
+    event = about.event
     what = an_agent(event.agent or "")
-    return t("describe.steal", card=_card(event.card), side=side, what=what, other=other)
+    card = _card(event.card)
+    return t("describe.steal", card=card, side=about.side, what=what, other=about.other)
 
 
-def _return(event: Event, side: str, other: str, rules: Rules) -> str:
+def _return(about: _About) -> str:
+    event = about.event
     what = an_agent(event.agent or "")
-    return t("describe.return", card=_card(event.card), side=side, what=what)
+    return t("describe.return", card=_card(event.card), side=about.side, what=what)
 
 
-def _reveal_pair(event: Event, side: str, other: str, rules: Rules) -> str:
+def _reveal_pair(about: _About) -> str:
+    event = about.event
     agents = agent_plural(event.agent or "")
-    return t("describe.reveal_pair", card=_card(event.card), side=side, agents=agents)
+    return t("describe.reveal_pair", card=_card(event.card), side=about.side, agents=agents)
 
 
-def _keep(event: Event, side: str, other: str, rules: Rules) -> str:
-    return t("describe.keep", side=side, agent=agent_name(event.agent or ""))
+def _keep(about: _About) -> str:
+    return about.said("describe.keep", agent=agent_name(about.event.agent or ""))
 
 
-def _lead(event: Event, side: str, other: str, rules: Rules) -> str:
-    return t("describe.lead", side=side, seat=event.seat)
+def _lead(about: _About) -> str:
+    return t("describe.lead", side=about.side, seat=about.event.seat)
 
 
-def _play_up(event: Event, side: str, other: str, rules: Rules) -> str:
-    return t("describe.play_up", side=side, agent=agent_name(event.agent or ""))
+def _play_up(about: _About) -> str:
+    return t("describe.play_up", side=about.side, agent=agent_name(about.event.agent or ""))
 
 
-def _turn(event: Event, side: str, other: str, rules: Rules) -> str:
-    return t("describe.turn", n=event.count, side=side)
+def _turn(about: _About) -> str:
+    return about.said("describe.turn", n=about.event.count)
 
 
-def _game_over(event: Event, side: str, other: str, rules: Rules) -> str:
-    return t("describe.game_over", side=side)
+def _game_over(about: _About) -> str:
+    return about.said("describe.game_over")
 
 
-_Describer = Callable[[Event, str, str, Rules], str]
+_Describer = Callable[[_About], str]
 
 _DESCRIBERS: dict[EventKind, _Describer] = {
     EventKind.DISCARD: _discard,
@@ -338,29 +368,35 @@ def _condition_text(
     winner_side = result.winner
     winner, loser = names[winner_side], names[1 - winner_side]
     reason = condition.reason
+
+    def about(key: str, side: int) -> str:
+        """`key` in the form that agrees with side `side`, its subject."""
+        return plural_key(key, team_of_two(side, view.players))
+
     if reason == "catch":
         recruit = _winner_recruit(view, winner_side)
         if recruit is not None and recruit.agent:
             what = _recruited(recruit.agent, recruit.count, words=True)
-            return t("describe.result_catch_after", winner=winner, loser=loser, what=what)
-        return t("describe.result_catch", winner=winner, loser=loser)
+            key = about("describe.result_catch_after", winner_side)
+            return t(key, winner=winner, loser=loser, what=what)
+        return t(about("describe.result_catch", winner_side), winner=winner, loser=loser)
     if reason == "exhaustion":
         near = distance_to_catch(view, winner_side)
         far = distance_to_catch(view, 1 - winner_side)
         key = "describe.result_exhaustion_tie" if near == far else "describe.result_exhaustion"
-        return t(key, winner=winner, loser=loser, near=near, far=far)
+        return t(about(key, winner_side), winner=winner, loser=loser, near=near, far=far)
     agent = _mark_agent(rules, reason)
     if agent is not None:
         copies = view.sides[condition.side].count(agent)
         if condition.wins:
             return t(
-                "describe.result_mark_win",
+                about("describe.result_mark_win", condition.side),
                 winner=names[condition.side],
                 count=count_word(copies),
                 agents=agent_plural(agent),
             )
         return t(
-            "describe.result_mark_lose",
+            about("describe.result_mark_lose", condition.side),
             loser=names[condition.side],
             what=_recruited(agent, copies, words=True),
             winner=names[1 - condition.side],
@@ -373,26 +409,29 @@ def _condition_text(
         effect = spec.effect
         if isinstance(effect, DistinctAgentsWin):
             distinct = count_word(len(set(mine.in_play)))
-            return t("describe.result_distinct", winner=owner, count=distinct, card=card)
+            key = about("describe.result_distinct", condition.side)
+            return t(key, winner=owner, count=distinct, card=card)
         if isinstance(effect, HomeGuardWin):
-            return t("describe.result_home_guard", winner=owner, loser=opponent, card=card)
+            key = about("describe.result_home_guard", condition.side)
+            return t(key, winner=owner, loser=opponent, card=card)
         if isinstance(effect, LoseBecomesWin):
             return t(
-                "describe.result_lose_becomes_win",
+                about("describe.result_lose_becomes_win", condition.side),
                 winner=owner,
                 count=count_word(mine.count(effect.agent)),
                 agents=agent_plural(effect.agent),
                 card=card,
             )
-        return t("describe.result_other", winner=owner, reason=card)
-    return t("describe.result_other", winner=winner, reason=reason)
+        return t(about("describe.result_other", condition.side), winner=owner, reason=card)
+    return t(about("describe.result_other", winner_side), winner=winner, reason=reason)
 
 
 def result_sentence(result: Result, view: PlayerView, names: tuple[str, str]) -> str:
     """Who won and why, in one sentence, with a note when the tie rule decided."""
     condition = _main_condition(result)
     if condition is None:
-        text = t("describe.result_other", winner=names[result.winner], reason="?")
+        key = plural_key("describe.result_other", team_of_two(result.winner, view.players))
+        text = t(key, winner=names[result.winner], reason="?")
     else:
         text = _condition_text(condition, result, view, names)
     key = "describe.sentence_tie" if result.by_tie_rule else "describe.sentence"

@@ -37,7 +37,8 @@ from agent_avenue.engine import (
     spaces_to_home,
     split_verdict,
 )
-from agent_avenue.i18n import agent_name, card_name, t
+from agent_avenue.i18n import agent_name, card_name, plural_key, t
+from agent_avenue.play.teams import team_of_two
 from agent_avenue.teaching.describe import (
     agent_plural,
     an_agent,
@@ -116,6 +117,11 @@ def move_words(move: int) -> str:
     return t("explain.no_move")
 
 
+def _about(key: str, view: PlayerView, side: int) -> str:
+    """`key` in the form that agrees with side `side`, its subject (plural for a team of two)."""
+    return plural_key(key, team_of_two(side, view.players))
+
+
 def _mark_words(
     view: PlayerView, preview: RecruitPreview, names: tuple[str, str], side: int
 ) -> str:
@@ -124,17 +130,20 @@ def _mark_words(
         rescue = lose_rescue(view.rules, view.sides[side].ongoing, preview.agent)
         if preview.mark is Mark.LOSE and rescue is not None:
             return t("explain.mark_rescued", side=names[side], card=card_name(rescue))
-        return t("explain.mark_win", side=names[side])
-    return t("explain.mark_lose", side=names[side])
+        return t(_about("explain.mark_win", view, side), side=names[side])
+    return t(_about("explain.mark_lose", view, side), side=names[side])
 
 
-def catch_phrase(preview: RecruitPreview, names: tuple[str, str], side: int) -> str:
+def catch_phrase(preview: RecruitPreview, names: tuple[str, str], side: int, players: int) -> str:
     """Where a recruit judged alone would leave the side: it reaches the other's space (a catch
-    unless the other moves away), walks into reach, or the board distance still to cover."""
+    unless the other moves away), walks into reach, or the board distance still to cover.
+    `players` says whether the other side is a team of two (its verbs are then plural)."""
+    plural = team_of_two(1 - side, players)
     if preview.catches:
-        return t("explain.catches", other=names[1 - side])
+        return t(plural_key("explain.catches", plural), other=names[1 - side])
     if preview.caught:
-        return t("explain.caught_by", side=names[side], other=names[1 - side])
+        key = plural_key("explain.caught_by", plural)
+        return t(key, side=names[side], other=names[1 - side])
     return t("explain.to_catch", n=preview.distance)
 
 
@@ -154,7 +163,7 @@ def preview_phrase(
         effect = t("explain.preview_mark", mark=_mark_words(view, preview, names, side), note=note)
         return t("explain.preview", what=what, effect=effect)
     parts = [t("explain.preview_move", move=signed(preview.move), note=note)]
-    parts.append(catch_phrase(preview, names, side))
+    parts.append(catch_phrase(preview, names, side, view.players))
     if preview.lands_on_market:
         parts.append(t("explain.preview_market", space=preview.space))
     return t("explain.preview", what=what, effect=t("explain.join").join(parts))
@@ -167,7 +176,7 @@ def offer_card_lines(view: PlayerView, agent: str, names: tuple[str, str]) -> li
     return [
         t("explain.card_you", agent=agent_name(agent), line=preview_phrase(view, me, agent, names)),
         t(
-            "explain.card_them",
+            _about("explain.card_them", view, other),
             other=names[other],
             line=preview_phrase(view, other, agent, names),
         ),
@@ -192,7 +201,7 @@ def offer_split_line(view: PlayerView, taken: str, kept: str, names: tuple[str, 
     me = view.me.index
     other = 1 - me
     return t(
-        "explain.offer_split",
+        _about("explain.offer_split", view, other),
         other=names[other],
         taken=agent_name(taken),
         theirs=short_phrase(view, other, taken),
@@ -211,7 +220,7 @@ def split_phrase(
         verdict = split_verdict(view, theirs, mine)
     else:
         verdict = split_verdict(view, mine, theirs)
-    text = verdict_phrase(verdict, side, names, mark_agents(view.rules))
+    text = verdict_phrase(verdict, side, names, mark_agents(view.rules), view.players)
     for who in (side, 1 - side):
         alone = recruit_preview(view, who, mine if who == side else theirs)
         if alone.catches and not verdict.catches(who):
@@ -278,14 +287,15 @@ def _recruit_sentence(event: Event, after: PlayerView, names: tuple[str, str], s
                 )
     if event.card:
         return t(
-            "explain.recruit_via",
+            _about("explain.recruit_via", after, event.side),
             side=side,
             what=what,
             effect=effect,
             note=note,
             card=card_name(event.card),
         )
-    return t("explain.recruit", side=side, what=what, effect=effect, note=note)
+    key = _about("explain.recruit", after, event.side)
+    return t(key, side=side, what=what, effect=effect, note=note)
 
 
 def escapes(events: Iterable[Event], after: PlayerView, names: tuple[str, str]) -> list[str]:
@@ -321,13 +331,14 @@ def condition_sentence(condition: Condition, view: PlayerView, names: tuple[str,
     side, other = names[condition.side], names[1 - condition.side]
     reason = condition.reason
     if reason == "catch":
-        return t("explain.cond_catch", side=side, other=other)
+        return t(_about("explain.cond_catch", view, condition.side), side=side, other=other)
     if reason == "exhaustion":
-        return t("explain.cond_exhaustion", side=side)
+        return t(_about("explain.cond_exhaustion", view, condition.side), side=side)
     for agent, _, mark_reason in rules.marks:
         if mark_reason == reason:
             copies = view.sides[condition.side].count(agent)
             key = "explain.cond_mark_win" if condition.wins else "explain.cond_mark_lose"
+            key = _about(key, view, condition.side)
             return t(key, side=side, count=copies, agents=agent_plural(agent))
     spec = rules.card_by_id.get(reason)
     if spec is not None:
@@ -335,13 +346,14 @@ def condition_sentence(condition: Condition, view: PlayerView, names: tuple[str,
         if isinstance(effect, LoseBecomesWin):
             copies = view.sides[condition.side].count(effect.agent)
             return t(
-                "explain.cond_rescue",
+                _about("explain.cond_rescue", view, condition.side),
                 side=side,
                 count=copies,
                 agents=agent_plural(effect.agent),
                 card=card_name(reason),
             )
-        return t("explain.cond_card", side=side, card=card_name(reason))
+        key = _about("explain.cond_card", view, condition.side)
+        return t(key, side=side, card=card_name(reason))
     return t("explain.cond_other", side=side, reason=reason)
 
 
@@ -357,7 +369,7 @@ def _take_sentence(event: Event, after: PlayerView, names: tuple[str, str]) -> s
     card = event.card or ""
     spec = after.rules.card_by_id[card]
     key = "explain.take_ongoing" if spec.kind == "ongoing" else "explain.take_instant"
-    return t(key, side=names[event.side], card=card_name(card))
+    return t(_about(key, after, event.side), side=names[event.side], card=card_name(card))
 
 
 def explain_step(
@@ -383,7 +395,8 @@ def explain_step(
             space = space_of(after.sides[event.side].home, event.end)
             lines.append(_recruit_sentence(event, after, names, space))
         elif kind is EventKind.LAND:
-            lines.append(t("explain.land", side=names[event.side], space=event.end))
+            key = _about("explain.land", after, event.side)
+            lines.append(t(key, side=names[event.side], space=event.end))
         elif kind is EventKind.TAKE and event.card:
             lines.append(_take_sentence(event, after, names))
         else:
@@ -409,10 +422,9 @@ def explain_result(result: Result, view: PlayerView, names: tuple[str, str]) -> 
         lines.append(t("explain.all_conditions", conditions=met))
     if result.by_tie_rule:
         active = names[view.active]
-        if any(c.reason == "exhaustion" for c in result.conditions):
-            lines.append(t("explain.tie_exhaustion", active=active))
-        else:
-            lines.append(t("explain.tie", active=active))
+        exhausted = any(c.reason == "exhaustion" for c in result.conditions)
+        key = "explain.tie_exhaustion" if exhausted else "explain.tie"
+        lines.append(t(_about(key, view, view.active), active=active))
     return lines
 
 
@@ -468,7 +480,8 @@ def market_card_line(view: PlayerView, side: int, card: str, names: tuple[str, s
             line=preview_phrase(view, side, effect.agent, names),
         )
     if isinstance(effect, StealFromPlay):
-        return t("market_preview.steal", other=names[1 - side], n=len(other.in_play))
+        key = _about("market_preview.steal", view, 1 - side)
+        return t(key, other=names[1 - side], n=len(other.in_play))
     if isinstance(effect, RecruitTopOfDeck):
         return t("market_preview.top_of_deck", n=view.deck_size)
     return t("market_preview.from_hand")

@@ -37,7 +37,8 @@ from agent_avenue.engine import (
     sure_winner,
     unseen_agents,
 )
-from agent_avenue.i18n import agent_name, card_name, t
+from agent_avenue.i18n import agent_name, card_name, plural_key, t
+from agent_avenue.play.teams import team_of_two
 from agent_avenue.teaching.explain import preview_phrase, split_phrase
 from agent_avenue.teaching.verdict_text import tally_of
 
@@ -193,7 +194,8 @@ def _verdict_reason(view: PlayerView, action: Action, names: tuple[str, str]) ->
             text = t("hint.then", text=text, result=t("hint.cannot_win", other=names[other]))
         return text
     if isinstance(action, Recruit):
-        return t("verdict.result", text=tally_of(hidden_outcomes(view), action.face_up, names))
+        tally = tally_of(hidden_outcomes(view), action.face_up, names, view.players)
+        return t("verdict.result", text=tally)
     if isinstance(action, Discard):
         line = preview_phrase(view, me, action.agent, names)
         return t("hint.search_discard", agent=agent_name(action.agent), line=line)
@@ -305,7 +307,7 @@ def _reason(view: PlayerView, action: Action, names: tuple[str, str]) -> str:
     if isinstance(action, Offer):
         up, down = action.face_up, action.face_down
         return t(
-            "hint.offer",
+            plural_key("hint.offer", team_of_two(other, view.players)),
             up=agent_name(up),
             down=agent_name(down),
             other=names[other],
@@ -314,7 +316,8 @@ def _reason(view: PlayerView, action: Action, names: tuple[str, str]) -> str:
         )
     if isinstance(action, Recruit):
         face_up = view.face_up or ""
-        result = t("verdict.result", text=tally_of(hidden_outcomes(view), action.face_up, names))
+        tally = tally_of(hidden_outcomes(view), action.face_up, names, view.players)
+        result = t("verdict.result", text=tally)
         if action.face_up:
             reason = t(
                 "hint.take_up",
@@ -323,7 +326,7 @@ def _reason(view: PlayerView, action: Action, names: tuple[str, str]) -> str:
             )
         else:
             reason = t(
-                "hint.take_down",
+                plural_key("hint.take_down", team_of_two(other, view.players)),
                 agent=agent_name(face_up),
                 other=names[other],
                 line=preview_phrase(view, other, face_up, names),

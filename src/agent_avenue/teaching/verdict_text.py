@@ -2,12 +2,14 @@
 
 Every claim here is read off a `Verdict` (engine/outcomes.py); nothing is decided again. The
 texts are made by `t()`, so each keeps its key and placeholders (the property test reads them).
+`players` (2, 3 or 4) says which side is a team of two, whose name takes plural verbs.
 """
 
 from __future__ import annotations
 
 from agent_avenue.engine import Condition, HiddenOutcomes, Verdict
-from agent_avenue.i18n import card_name, t
+from agent_avenue.i18n import card_name, plural_key, t
+from agent_avenue.play.teams import team_of_two
 from agent_avenue.teaching.describe import agent_plural, count_word
 
 __all__ = ["hidden_tally", "joined", "tally_of", "verdict_phrase"]
@@ -25,7 +27,14 @@ def _main_condition(verdict: Verdict) -> Condition:
     return verdict.conditions[0]
 
 
-def _win_phrase(verdict: Verdict, names: tuple[str, str], agent_of: dict[str, str]) -> str:
+def _about(key: str, side: int, players: int) -> str:
+    """`key` in the form that agrees with side `side`, its subject (plural for a team of two)."""
+    return plural_key(key, team_of_two(side, players))
+
+
+def _win_phrase(
+    verdict: Verdict, names: tuple[str, str], agent_of: dict[str, str], players: int
+) -> str:
     """The result in words: "Green catches Blue", "Blue loses with three Daredevils"."""
     winner = verdict.winner
     assert winner is not None
@@ -33,41 +42,48 @@ def _win_phrase(verdict: Verdict, names: tuple[str, str], agent_of: dict[str, st
     condition = _main_condition(verdict)
     reason = condition.reason
     if reason == "catch":
-        text = t("verdict.win_catch", winner=won, loser=lost)
+        text = t(_about("verdict.win_catch", winner, players), winner=won, loser=lost)
     elif reason == "exhaustion":
-        text = t("verdict.win_exhaustion", winner=won)
+        text = t(_about("verdict.win_exhaustion", winner, players), winner=won)
     elif reason in agent_of:
         agent = agent_of[reason]
         count = count_word(verdict.in_play[condition.side].count(agent))
-        key = "verdict.win_mark" if condition.wins else "verdict.lose_mark"
+        if condition.wins:
+            key = _about("verdict.win_mark", winner, players)
+        else:
+            key = _about("verdict.lose_mark", 1 - winner, players)
         text = t(key, winner=won, loser=lost, count=count, agents=agent_plural(agent))
     else:
-        text = t("verdict.win_card", winner=won, card=card_name(reason))
+        key = _about("verdict.win_card", winner, players)
+        text = t(key, winner=won, card=card_name(reason))
     if verdict.by_tie_rule:
-        return t("verdict.tie", text=text, winner=won)
+        return t(_about("verdict.tie", winner, players), text=text, winner=won)
     return text
 
 
 def verdict_phrase(
-    verdict: Verdict, side: int, names: tuple[str, str], agent_of: dict[str, str]
+    verdict: Verdict, side: int, names: tuple[str, str], agent_of: dict[str, str], players: int
 ) -> str:
     """What one answer leads to, as the End step decides it, from side `side`'s point of view.
 
     `agent_of` maps a mark's reason ("codebreakers") to its agent (the rules' `marks`).
     """
     if verdict.pickup_follows:
-        landers = t("verdict.and").join(names[s] for s in dict.fromkeys(verdict.landings))
+        landing = tuple(dict.fromkeys(verdict.landings))
+        landers = t("verdict.and").join(names[s] for s in landing)
+        plural = len(landing) > 1 or team_of_two(landing[0], players)
         if verdict.winner is None:
-            return t("verdict.pickup", sides=landers)
-        return t("verdict.pickup_before", sides=landers, text=_win_phrase(verdict, names, agent_of))
+            return t(plural_key("verdict.pickup", plural), sides=landers)
+        text = _win_phrase(verdict, names, agent_of, players)
+        return t(plural_key("verdict.pickup_before", plural), sides=landers, text=text)
     if verdict.winner is not None:
-        return _win_phrase(verdict, names, agent_of)
+        return _win_phrase(verdict, names, agent_of, players)
     distance = verdict.distance(side)
     return t("verdict.goes_on", side=names[side], n=distance)
 
 
 def hidden_tally(
-    outcomes: dict[str, Verdict], counts: dict[str, int], names: tuple[str, str]
+    outcomes: dict[str, Verdict], counts: dict[str, int], names: tuple[str, str], players: int
 ) -> str:
     """Over the cards the hidden one could be: how many make each side win, how many bring a
     black market pickup first, and how many let play go on."""
@@ -85,10 +101,14 @@ def hidden_tally(
             going_on += copies
     for side in (0, 1):
         if wins[side] == total:
-            return t("verdict.tally_always", name=names[side])
+            return t(_about("verdict.tally_always", side, players), name=names[side])
     if going_on == total:
         return t("verdict.tally_never", total=total)
-    parts = [t("verdict.tally_win", name=names[s], n=wins[s]) for s in (0, 1) if wins[s]]
+    parts = [
+        t(_about("verdict.tally_win", s, players), name=names[s], n=wins[s])
+        for s in (0, 1)
+        if wins[s]
+    ]
     if pickups:
         parts.append(t("verdict.tally_pickup", n=pickups))
     if going_on:
@@ -104,7 +124,9 @@ def joined(parts: list[str]) -> str:
     return text
 
 
-def tally_of(outcomes: HiddenOutcomes, face_up_taken: bool, names: tuple[str, str]) -> str:
+def tally_of(
+    outcomes: HiddenOutcomes, face_up_taken: bool, names: tuple[str, str], players: int
+) -> str:
     """The tally for one recruit choice: taking the face-up card, or taking the hidden one."""
     verdicts = outcomes.if_up if face_up_taken else outcomes.if_down
-    return hidden_tally(verdicts, outcomes.counts, names)
+    return hidden_tally(verdicts, outcomes.counts, names, players)

@@ -11,7 +11,8 @@ from agent_avenue.engine import (
     recruit_preview,
     unseen_agents,
 )
-from agent_avenue.i18n import agent_name, card_name, t
+from agent_avenue.i18n import agent_name, card_name, plural_key, t
+from agent_avenue.play.teams import team_of_two
 from agent_avenue.teaching.describe import an_agent, signed
 from agent_avenue.teaching.verdict_text import tally_of
 
@@ -50,19 +51,19 @@ def recruit_result(
     """What taking the face-up card (or the hidden one) leads to, over every card the hidden
     one could be, as the End step decides it (engine.hidden_outcomes)."""
     outcomes = hidden_outcomes(view, face_up)
-    return t("verdict.result", text=tally_of(outcomes, face_up_taken, names))
+    return t("verdict.result", text=tally_of(outcomes, face_up_taken, names, view.players))
 
 
 def lead_result(view: PlayerView, face_up: str, names: tuple[str, str]) -> str:
     """A team's leader choosing `face_up`: what each answer of the other side leads to, over
     every card the partner's face-down one could be (as this seat knows it)."""
     outcomes = hidden_outcomes(view, face_up)
-    other = names[1 - view.active]
+    recruiting = 1 - view.active
     return t(
-        "verdict.lead_result",
-        other=other,
-        up=tally_of(outcomes, True, names),
-        down=tally_of(outcomes, False, names),
+        plural_key("verdict.lead_result", team_of_two(recruiting, view.players)),
+        other=names[recruiting],
+        up=tally_of(outcomes, True, names, view.players),
+        down=tally_of(outcomes, False, names, view.players),
     )
 
 

@@ -19,7 +19,7 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Static
 
-from agent_avenue.engine import EventKind, GameRecord, GameState, PlayerView, player_view
+from agent_avenue.engine import EventKind, GameRecord, GameState, PlayerView, player_view, seat_of
 from agent_avenue.i18n import agent_name, t
 from agent_avenue.play.session import LogEntry
 from agent_avenue.play.teams import side_names
@@ -50,26 +50,30 @@ def step_entries(states: Sequence[GameState]) -> tuple[LogEntry, ...]:
     return tuple(entries)
 
 
-def revealed_lines(state: GameState, names: tuple[str, str]) -> list[str]:
-    """Everything hidden during play at this moment: hands, the offer, the deck, secret draws."""
+def revealed_lines(state: GameState, seats: tuple[str, ...]) -> list[str]:
+    """Everything hidden during play at this moment: hands, the offer, the deck, secret draws.
+
+    `seats` names every player by seat: each hand and each secret draw is a player's own."""
     lines: list[str] = []
     for index, side in enumerate(state.sides):
         for number, member in enumerate(side.members):
-            key = "replay.hand" if number == 0 else "replay.hand_partner"
             cards = _cards(member.hand) if member.hand else t("replay.no_cards")
-            lines.append(t(key, name=names[index], cards=cards))
+            lines.append(t("replay.hand", name=seats[seat_of(index, number)], cards=cards))
     if state.offer is not None:
         up, down = state.offer
         lines.append(t("replay.offer", up=agent_name(up), down=agent_name(down)))
     for event in state.events:
-        who = names[event.side]
+        who = seats[event.side if event.seat is None else event.seat]
         drawn = _cards(event.agents)
         if event.kind is EventKind.DISCARD and event.agent:
             agent = agent_name(event.agent)
             lines.append(t("replay.secret_discard", side=who, agent=agent, drawn=drawn))
         elif event.kind is EventKind.OFFER and event.agent and event.card:
             up, down = agent_name(event.agent), agent_name(event.card)
-            lines.append(t("replay.secret_offer", side=who, up=up, down=down, drawn=drawn))
+            if event.seat is not None:  # a team's partner played the face-down card
+                lines.append(t("replay.secret_down", side=who, down=down, drawn=drawn))
+            else:
+                lines.append(t("replay.secret_offer", side=who, up=up, down=down, drawn=drawn))
         elif event.kind is EventKind.DRAW and event.agents:
             lines.append(t("replay.secret_draw", side=who, drawn=drawn))
     if state.deck:
@@ -194,7 +198,7 @@ class ReplayScreen(Screen[None]):
             step = t("replay.step_start", total=total)
         else:
             step = t("replay.step", step=self.step, total=total, turn=state.turn)
-        lines = revealed_lines(state, self.names)
+        lines = revealed_lines(state, self.record.names)
         if state.result is not None:
             lines.insert(0, result_sentence(state.result, view, self.names))
         self.query_one("#replay-step", Static).update(Content(step))
@@ -204,7 +208,7 @@ class ReplayScreen(Screen[None]):
             panel = self.query_one(f"#replay-collection-{side}", CollectionPanel)
             panel.update_view(view, side, self.names)
         log = self.query_one("#replay-log", GameLog)
-        log.set_entries(self.entries[: self.step + 1], self.names)
+        log.set_entries(self.entries[: self.step + 1], self.names, self.record.names)
         log.show_newest()
 
     def action_step(self, delta: int) -> None:
@@ -222,7 +226,8 @@ class ReplayScreen(Screen[None]):
         """The log up to this step on its own screen (for terminals too narrow to show it)."""
         entries = self.entries[: self.step + 1]
         title = t("replay.log_title", step=self.step, total=len(self.states) - 1)
-        self.app.push_screen(LogScreen(entries, self.names, self.rules, title=title))
+        screen = LogScreen(entries, self.names, self.rules, self.record.names, title=title)
+        self.app.push_screen(screen)
 
     def action_close(self) -> None:
         """Leave the replay."""

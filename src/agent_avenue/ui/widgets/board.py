@@ -10,7 +10,8 @@ from textual.widget import Widget
 from textual.widgets import Label
 
 from agent_avenue.engine import BOARD_SIZE, HOMES, MARKET_SPACES, Mode, PlayerView
-from agent_avenue.i18n import t
+from agent_avenue.i18n import plural_key, t
+from agent_avenue.play.teams import team_of_two
 from agent_avenue.ui.widgets._common import (
     SIDE_CLASSES,
     colour_word,
@@ -456,7 +457,8 @@ class BoardRing(Widget):
         """The turn and whoever decides now; the winner once the game is over."""
         if view.result is not None:
             key = "board.legend_over" if self.size_class != "compact" else "board.legend_over_short"
-            return t(key, name=names[view.result.winner])
+            winner = view.result.winner
+            return t(plural_key(key, team_of_two(winner, view.players)), name=names[winner])
         return t("board.legend_turn", n=view.turn, name=decider_name(view, names, seats))
 
     def _counts_text(self, view: PlayerView) -> str:

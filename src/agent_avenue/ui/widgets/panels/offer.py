@@ -17,7 +17,8 @@ from agent_avenue.engine import (
     RefusalReason,
     offer_refusal,
 )
-from agent_avenue.i18n import agent_name, t
+from agent_avenue.i18n import agent_name, plural_key, t
+from agent_avenue.play.teams import team_of_two
 from agent_avenue.teaching.explain import (
     offer_card_lines,
     offer_split_line,
@@ -64,8 +65,10 @@ class OfferPanel(Panel):
         assert seat is not None
         if len(self.hand) > HAND_ROW:
             self.add_class("-many-cards")
+        other = 1 - self.view.me.index
+        title = plural_key("offer.title", team_of_two(other, self.view.players))
         yield Static(
-            plain(t("offer.title", name=self.names[seat], other=self.names[1 - seat])),
+            plain(t(title, name=self.names[self.view.me.index], other=self.names[other])),
             classes="panel-title",
         )
         with Horizontal(classes="panel-body"):

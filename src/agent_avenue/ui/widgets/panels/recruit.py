@@ -18,7 +18,8 @@ from agent_avenue.engine import (
     PlayerView,
     Recruit,
 )
-from agent_avenue.i18n import agent_name, t
+from agent_avenue.i18n import agent_name, plural_key, t
+from agent_avenue.play.teams import team_of_two
 from agent_avenue.ui.agent_look import styled_names
 from agent_avenue.ui.phrases import hidden_range, preview_line, recruit_result
 from agent_avenue.ui.widgets import AgentCard, CardBack
@@ -55,7 +56,8 @@ class RecruitPanel(Panel):
         if shared:
             title = t("team.recruit_title", team=self.names[me], other=other)
         else:
-            title = t("recruit.title", name=self.names[me], other=other)
+            key = plural_key("recruit.title", team_of_two(active, view.players))
+            title = t(key, name=self.names[me], other=other)
         for_us = "team.for_team" if shared else "recruit.for_you"
         yield Static(plain(title), classes="panel-title")
         with Horizontal(classes="panel-body"):

@@ -16,7 +16,8 @@ from agent_avenue.engine import (
     PlayerView,
     Recruit,
 )
-from agent_avenue.i18n import t
+from agent_avenue.i18n import plural_key, t
+from agent_avenue.play.teams import team_of_two
 from agent_avenue.ui.agent_look import styled_names
 from agent_avenue.ui.key_pause import KeyPause, ready_in
 from agent_avenue.ui.messages import Continue
@@ -144,4 +145,5 @@ def recruit_headline(before: PlayerView, action: Recruit, names: tuple[str, str]
     key = "reveal.took_up" if action.face_up else "reveal.took_down"
     if before.is_team_game:
         key = "team.took_up" if action.face_up else "team.took_down"  # a team game
+        key = plural_key(key, team_of_two(recruiter, before.players))
     return t(key, name=names[recruiter], other=names[before.active])
