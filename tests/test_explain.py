@@ -29,7 +29,7 @@ from agent_avenue.engine.rules import (
     MoveSelf,
     StealFromPlay,
 )
-from agent_avenue.i18n import agent_name, card_name
+from agent_avenue.i18n import LANGUAGES, agent_name, card_name, set_language
 from agent_avenue.teaching.describe import ordinal, signed
 from agent_avenue.teaching.explain import (
     escapes,
@@ -148,10 +148,10 @@ def test_marks_in_previews() -> None:
     )
     view = player_view(state, GREEN)
     assert preview_phrase(view, GREEN, "codebreaker", NAMES).startswith(
-        "3rd Codebreaker: WIN mark: Green wins at the End step"
+        "3rd Codebreaker: WIN mark, so Green wins at the End step"
     )
     assert preview_phrase(view, GREEN, "daredevil", NAMES).startswith(
-        "3rd Daredevil: LOSE mark: Green loses at the End step"
+        "3rd Daredevil: LOSE mark, so Green loses at the End step"
     )
     rescued = preview_phrase(view, BLUE, "daredevil", NAMES)
     assert rescued.startswith("3rd Daredevil: LOSE mark, but Leader of the Pack makes Blue win")
@@ -226,8 +226,8 @@ def test_escape_names_the_other_move() -> None:
     lines = explain_step(before, after, after.events, NAMES)
     left = CATCH_LEAD - (lead + green_move - blue_move)
     assert (
-        f"Blue's spy escaped: Green's spy reached its space, but Blue's spy moved {blue_move} "
-        f"further in the same turn, so Green's spy is still {left} from catching it."
+        f"Blue's spy escaped: Green reached it, but it moved {blue_move} further in the same "
+        f"turn, so Green is still {left} from catching."
     ) in lines
     assert after_state.result is None
 
@@ -447,8 +447,10 @@ def test_market_previews_match_the_board_after_the_pick() -> None:
             after = player_view(after_state, None)
             if isinstance(effect, MoveModifier):
                 assert card in after.sides[side].ongoing
-                assert line.endswith(f"{short_phrase(after, side, effect.agent)} with it")
-                assert f"{short_phrase(view, side, effect.agent)} now" in line
+                preview, now = (recruit_preview(v, side, effect.agent) for v in (after, view))
+                words = f"instead of {signed(now.move)} for your next {agent_name(effect.agent)}"
+                if preview.outcome is None and now.outcome is None:
+                    assert line == f"{signed(preview.move)} {words}"
                 checked.add("modifier")
             elif isinstance(effect, MoveSelf) and not any(
                 e.kind in (EventKind.LAND, EventKind.HOME_BOOST) for e in after.events
@@ -457,7 +459,7 @@ def test_market_previews_match_the_board_after_the_pick() -> None:
                 assert moved == effect.value
                 left = distance_to_catch(after, side)
                 assert (
-                    (f"catches {NAMES[1 - side]}" in line)
+                    (f"you catch {NAMES[1 - side]}" in line)
                     if left == 0
                     else (line.endswith(f"{left} to catch"))
                 )
@@ -466,9 +468,27 @@ def test_market_previews_match_the_board_after_the_pick() -> None:
                 assert f"{len(set(view.sides[side].in_play))} of the {effect.count}" in line
                 checked.add("distinct")
             elif isinstance(effect, StealFromPlay):
-                assert f"{len(view.sides[1 - side].in_play)} agents" in line
+                count = len(view.sides[1 - side].in_play)
+                assert f" {count} agent{'' if count == 1 else 's'} in play" in line
                 checked.add("steal")
     assert checked == {"modifier", "move", "distinct", "steal"}
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_each_pick_line_is_one_plain_sentence(code: str) -> None:
+    """The pickup lists each card as "Card: what taking it would mean", one sentence after the
+    card's name: no second colon stacked on the first ("Leader of the Pack: Daredevil in play:
+    2", "Outpost: if the taker holds a Sentinel: 1st Sentinel: 0"). Every card, at every pick
+    of a few random games, in every language."""
+    from agent_avenue.ui.widgets.panels.pick import market_lines
+
+    set_language(code)
+    cards = tuple(card.id for card in RULES.market)
+    for view, _ in _pick_views(40):
+        side = view.to_act
+        assert side is not None
+        for line in market_lines(view, side, cards, NAMES).splitlines():
+            assert line.count(":") == 1, line
 
 
 def test_guard_preview_counts_the_spaces_to_your_home() -> None:
@@ -541,4 +561,4 @@ def test_a_move_preview_counts_the_home_boost() -> None:
     view = player_view(state, GREEN)
     assert distance_to_catch(view, GREEN) == 4
     line = market_card_line(view, GREEN, "surveillance_truck", NAMES)
-    assert f"catches {NAMES[BLUE]}" in line, line
+    assert f"you catch {NAMES[BLUE]}" in line, line

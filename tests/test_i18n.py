@@ -214,10 +214,23 @@ def test_translations_are_not_left_in_english() -> None:
 DURATIONS = {"{hours} h {minutes} min", "{minutes} min {seconds} s"}
 """simulate's durations: h, min and s are the SI unit symbols, alike in every language."""
 SAME_AS_ENGLISH = {
-    "fr": {"Coach", "Date", "Mode", "Saboteur", "Saboteurs", "Simple", "options", "simple", "six"}
+    "fr": {
+        "1 agent",
+        "{n} agents",
+        "Coach",
+        "Date",
+        "Mode",
+        "Saboteur",
+        "Saboteurs",
+        "Simple",
+        "options",
+        "simple",
+        "six",
+    }
     | DURATIONS,
     "nl": {
         *DURATIONS,
+        "1 agent",
         "Coach",
         "Saboteur",
         "Saboteurs",

@@ -134,11 +134,11 @@ async def test_the_pick_previews_each_card_where_there_is_room() -> None:
         preview = app.screen.query_one(".market-preview")
         assert preview.display and preview.region.height == len(app.screen.panel.cards)
         assert preview.region.bottom <= app.screen.panel.region.bottom
-        assert "Supercomputer: next Codebreaker" in screen_text(app)
+        assert "for your next Codebreaker" in screen_text(app)
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not preview.display
-        assert "Supercomputer: next Codebreaker" not in screen_text(app)
+        assert "for your next Codebreaker" not in screen_text(app)
 
 
 @pytest.mark.slow

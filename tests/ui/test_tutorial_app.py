@@ -9,6 +9,7 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList
 
 from agent_avenue.engine import Action, Discard, EventKind, Mode, Offer, Recruit, Take
+from agent_avenue.i18n import LANGUAGES, set_language
 from agent_avenue.teaching.explain import explain_result
 from agent_avenue.teaching.hints import suggest
 from agent_avenue.teaching.tutorial.progress import finished_lessons
@@ -205,6 +206,20 @@ async def test_lessons_then_a_hot_seat_game() -> None:
         lines = explain_result(session.result, session.view(None), session.names)
         text = " ".join(screen_text(app).split())
         assert " ".join(lines[0].split()) in text
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+async def test_the_lesson_list_says_each_lesson_in_one_plain_sentence(code: str) -> None:
+    """Each lesson of the menu is "mark title: summary", with no second colon in the summary
+    ("The black market: the advanced mode: landing …")."""
+    set_language(code)
+    app = tutorial_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TutorialMenuScreen)
+        listing = app.screen.query_one(OptionList)
+        lessons = [str(listing.get_option_at_index(i).prompt) for i in range(2)]
+    assert all(line.count(":") == 1 for line in lessons), lessons
 
 
 async def test_start_screen_opens_the_lessons() -> None:

@@ -62,6 +62,7 @@ __all__ = [
     "nth_agent",
     "offer_card_lines",
     "offer_split_line",
+    "preview_effect",
     "preview_phrase",
     "short_phrase",
     "split_phrase",
@@ -152,21 +153,37 @@ def preview_phrase(
 ) -> str:
     """What recruiting one more `agent` would do to `side`, judged alone.
 
-    "2nd Sentinel: +2 (middle icon), 5 to catch"; "3rd Codebreaker: WIN mark, Green wins";
-    with `long`, the icon note says when the next icon comes.
+    "2nd Sentinel: +2 (middle icon), 5 to catch"; "3rd Codebreaker: WIN mark, so Green wins
+    at the End step"; with `long`, the icon note says when the next icon comes.
     """
     preview = recruit_preview(view, side, agent)
     what = nth_agent(view.rules, agent, preview.count)
+    return t("explain.preview", what=what, effect=preview_effect(view, side, agent, names, long))
+
+
+def preview_effect(
+    view: PlayerView,
+    side: int,
+    agent: str,
+    names: tuple[str, str],
+    long: bool = False,
+    *,
+    note: bool = True,
+) -> str:
+    """What `preview_phrase` says after the agent's name: "+2 (middle icon), 5 to catch"
+    (without `note`, the icon's name is left out: "+2, 5 to catch")."""
+    preview = recruit_preview(view, side, agent)
     slot, _ = _icon_slot(view.rules, agent, preview.count)
-    note = icon_note(view.rules, agent, preview.count) if long else t(f"explain.slot_{slot}")
+    icon = icon_note(view.rules, agent, preview.count) if long else t(f"explain.slot_{slot}")
     if preview.mark is not None:
-        effect = t("explain.preview_mark", mark=_mark_words(view, preview, names, side), note=note)
-        return t("explain.preview", what=what, effect=effect)
-    parts = [t("explain.preview_move", move=signed(preview.move), note=note)]
+        mark = _mark_words(view, preview, names, side)
+        return t("explain.preview_mark", mark=mark, note=icon) if note else mark
+    move = signed(preview.move)
+    parts = [t("explain.preview_move", move=move, note=icon) if note else move]
     parts.append(catch_phrase(preview, names, side, view.players))
     if preview.lands_on_market:
         parts.append(t("explain.preview_market", space=preview.space))
-    return t("explain.preview", what=what, effect=t("explain.join").join(parts))
+    return t("explain.join").join(parts)
 
 
 def offer_card_lines(view: PlayerView, agent: str, names: tuple[str, str]) -> list[str]:
@@ -315,7 +332,7 @@ def escapes(events: Iterable[Event], after: PlayerView, names: tuple[str, str]) 
         if reaches(end_mine, starts[other]) and not reaches(end_mine, end_theirs):
             lines.append(
                 t(
-                    "explain.escape",
+                    _about("explain.escape", after, side),
                     side=names[side],
                     other=names[other],
                     n=end_theirs - starts[other],
@@ -438,11 +455,35 @@ def _with_ongoing(view: PlayerView, side: int, card: str) -> PlayerView:
     return replace(view, sides=tuple(sides))
 
 
-def market_card_line(view: PlayerView, side: int, card: str, names: tuple[str, str]) -> str:
-    """What taking black market `card` would mean for `side` now, from the engine's numbers.
+def _effect_words(view: PlayerView, side: int, agent: str) -> str:
+    """What recruiting one more `agent` would give `side`, as its card prints it: "+2", "WIN",
+    "+3 and WIN" (a move and a mark)."""
+    preview = recruit_preview(view, side, agent)
+    move = signed(preview.move)
+    if preview.outcome is None:
+        return move
+    mark = t("cards.win" if preview.outcome is Mark.WIN else "cards.lose")
+    return mark if preview.move == 0 else t("market_preview.move_and_mark", move=move, mark=mark)
 
-    "Next Codebreaker (2nd): 0 now, +3 with it"; "Move +2: 3 to catch"; "You have 4 of the 5
-    different agents it needs". Cards whose use depends on a later choice say what they act on.
+
+def _agents_count(n: int) -> str:
+    """ "1 agent", "3 agents"."""
+    return t("market_preview.agents_one") if n == 1 else t("market_preview.agents_many", n=n)
+
+
+def _first_lose_copy(rules: Rules, agent: str) -> int:
+    """The copy of `agent` whose card shows the LOSE mark (the count rule's icon)."""
+    spec = rules.agent_by_id[agent]
+    return next(n for n in range(1, len(spec.icons) + 1) if spec.icon_for(n) is Mark.LOSE)
+
+
+def market_card_line(view: PlayerView, side: int, card: str, names: tuple[str, str]) -> str:
+    """What taking black market `card` would mean for `side` now, from the engine's numbers, in
+    one sentence (the pick panel puts the card's name and a colon before it).
+
+    "+4 instead of +2 for your next Enforcer"; "+1 at once, leaving 3 to catch"; "you have 4
+    of the 5 different agents it needs". Cards whose use depends on a later choice say what
+    they act on.
     """
     rules = view.rules
     effect = rules.card_by_id[card].effect
@@ -451,12 +492,16 @@ def market_card_line(view: PlayerView, side: int, card: str, names: tuple[str, s
         return t(
             "market_preview.modifier",
             agent=agent_name(effect.agent),
-            now=short_phrase(view, side, effect.agent),
-            then=short_phrase(_with_ongoing(view, side, card), side, effect.agent),
+            now=_effect_words(view, side, effect.agent),
+            then=_effect_words(_with_ongoing(view, side, card), side, effect.agent),
         )
     if isinstance(effect, LoseBecomesWin):
-        count = me.count(effect.agent)
-        return t("market_preview.lose_becomes_win", n=count, agent=agent_name(effect.agent))
+        return t(
+            "market_preview.lose_becomes_win",
+            nth=ordinal(_first_lose_copy(rules, effect.agent)),
+            agent=agent_name(effect.agent),
+            n=me.count(effect.agent),
+        )
     if isinstance(effect, DistinctAgentsWin):
         return t("market_preview.distinct", n=len(set(me.in_play)), count=effect.count)
     if isinstance(effect, HomeGuardWin):
@@ -476,12 +521,12 @@ def market_card_line(view: PlayerView, side: int, card: str, names: tuple[str, s
     if isinstance(effect, RecruitNamedFromHand):
         return t(
             "market_preview.named_from_hand",
-            agent=agent_name(effect.agent),
-            line=preview_phrase(view, side, effect.agent, names),
+            agent=an_agent(effect.agent),
+            effect=preview_effect(view, side, effect.agent, names, note=False),
         )
     if isinstance(effect, StealFromPlay):
         key = _about("market_preview.steal", view, 1 - side)
-        return t(key, other=names[1 - side], n=len(other.in_play))
+        return t(key, other=names[1 - side], agents=_agents_count(len(other.in_play)))
     if isinstance(effect, RecruitTopOfDeck):
         return t("market_preview.top_of_deck", n=view.deck_size)
     return t("market_preview.from_hand")
