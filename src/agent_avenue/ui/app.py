@@ -200,9 +200,11 @@ class AgentAvenueApp(App[int]):
     ) -> None:
         """The start screen with these settings; confirming it starts a game."""
         opponent = self.start_opponent
-        screen = StartScreen(names, mode, first, players=players, opponent=opponent)
+        screen = StartScreen(
+            names, mode, first, players=players, opponent=opponent, starting=self._start_game
+        )
         screen.add_class(*size_classes(*self.size), update=False)
-        self.push_screen(screen, self._start_game)
+        self.push_screen(screen)
 
     def open_tutorial(self) -> None:
         """The lessons (ui/screens/tutorial.py); leaving them shows the start screen below."""
@@ -227,10 +229,8 @@ class AgentAvenueApp(App[int]):
         Path(path).write_text(f"{time.time():.6f}\n", encoding="utf-8")
         self.exit(0)
 
-    def _start_game(self, settings: StartSettings | None) -> None:
-        if settings is None:
-            self.exit(0)
-            return
+    async def _start_game(self, settings: StartSettings) -> None:
+        """A new game with the start screen's settings (unless a saved one is offered first)."""
         if self._offer_resume(settings):
             return
         first = random_first(self.seed) if settings.first is None else settings.first
@@ -255,7 +255,7 @@ class AgentAvenueApp(App[int]):
         from agent_avenue.storage import new_save_id
 
         self.game = TableGame(self, session, kinds, new_save_id(), self.computer)
-        self.game.show_table()
+        await self.game.show_table()
 
     def after_game_over(self, again: bool | None) -> None:
         """The game-over screen closed: a new game from the start screen, or the end."""
@@ -273,25 +273,34 @@ class AgentAvenueApp(App[int]):
 
     # A game's messages ---------------------------------------------------------------------
 
-    def on_action_chosen(self, message: ActionChosen) -> None:
+    async def on_action_chosen(self, message: ActionChosen) -> None:
         """A player chose an action on the table: the game applies it through the engine."""
         message.stop()
-        if self.game is not None:
-            self.game.chosen(message.action)
+        game = self.game
+        if game is not None:
+            with self.batch_update():
+                game.chosen(message.action)
+                await game.shown()
 
-    def on_continue(self, message: Continue) -> None:
+    async def on_continue(self, message: Continue) -> None:
         """The players have watched the reveal: on to the next decision."""
         message.stop()
-        if self.game is not None:
-            self.game.reveal_seen()
+        game = self.game
+        if game is not None:
+            with self.batch_update():
+                game.reveal_seen()
+                await game.shown()
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+    async def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """The computer has thought (its answer goes to the game), or the look for a saved game
         is done: offer to resume it over the start screen (if the players are elsewhere, e.g.
         in the lessons, the offer comes when they start a game)."""
         if event.worker.group == BOTS:
-            if self.game is not None:
-                self.game.bot_answered(event.worker, event.state)
+            game = self.game
+            if game is not None:
+                with self.batch_update():
+                    game.bot_answered(event.worker, event.state)
+                    await game.shown()
             return
         if event.worker.group != SAVES or event.state is not WorkerState.SUCCESS:
             return
@@ -334,7 +343,7 @@ class AgentAvenueApp(App[int]):
             if choice == RESUME and save is not None:
                 self._resume(save)
             elif settings is not None:
-                self._start_game(settings)
+                self.call_next(self._start_game, settings)
 
         self.push_screen(screen, chosen)
         return True
@@ -362,7 +371,7 @@ class AgentAvenueApp(App[int]):
 
         session = Session(self.rules, save.record)
         self.game = TableGame(self, session, kinds, save.save_id or None, self.computer)
-        self.game.show_table(resumed=True)
+        self.call_next(self.game.show_table, True)
 
     def _start_replay(self, record: GameRecord) -> None:
         """`agent-avenue replay`: the replay screen alone; leaving it leaves the app."""

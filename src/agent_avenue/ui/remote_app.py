@@ -45,17 +45,21 @@ class RemoteApp(AgentAvenueApp):
         self.push_screen(lobby)
         self.run_worker(self.remote.run(), group=NET)
 
-    def on_action_chosen(self, message: ActionChosen) -> None:
+    async def on_action_chosen(self, message: ActionChosen) -> None:
         """A player chose an action: it goes to the server."""
         message.stop()
         message.prevent_default()
-        self.remote.chosen(message.action)
+        with self.batch_update():
+            self.remote.chosen(message.action)
+            await self.remote.shown()
 
-    def on_continue(self, message: Continue) -> None:
+    async def on_continue(self, message: Continue) -> None:
         """The players have watched the reveal: on to what the server says now."""
         message.stop()
         message.prevent_default()
-        self.remote.continued()
+        with self.batch_update():
+            self.remote.continued()
+            await self.remote.shown()
 
     def after_game_over(self, again: bool | None) -> None:
         """The game-over screen closed: a network game ends the app (the host starts anew)."""

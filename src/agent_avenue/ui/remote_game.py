@@ -57,6 +57,7 @@ class RemoteGame(TableShow):
         """A game to be joined through `client` (not connected yet)."""
         self.app = app
         self.client = client
+        self._pushed = []
         self.remote: RemoteTable | None = None
         self.flow = Flow(2, frozenset(client.seats), frozenset())
         self.table: TableScreen | None = None
@@ -138,7 +139,12 @@ class RemoteGame(TableShow):
     # What the server sends -----------------------------------------------------------------
 
     async def received(self, message: object) -> None:
-        """Show what one message (already taken into the table) changes."""
+        """Show what one message (already taken into the table) changes, in one frame."""
+        with self.app.batch_update():
+            await self._receive(message)
+            await self.shown()
+
+    async def _receive(self, message: object) -> None:
         remote = self.source
         if isinstance(message, SeatsMsg) and not message.started and self.table is None:
             missing = sum(1 for name in message.names if name is None)

@@ -4,7 +4,10 @@ handoffs, private and public screens, waiting lines, reveals and the game-over s
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Protocol
+
+from textual.screen import Screen
 
 from agent_avenue.engine import Event, PlayerView, Recruit, Result, is_team_game, side_of
 from agent_avenue.i18n import t
@@ -67,6 +70,7 @@ class TableShow:
     table: TableScreen | None
     asking: Next | None = None
     """The handoff whose privacy question the reveal shown asks (answered by its Enter)."""
+    _pushed: list[Awaitable[object]]
 
     @property
     def source(self) -> GameSource:
@@ -149,12 +153,33 @@ class TableShow:
             prompt=t("handoff.prompt", name=seats[seat]),
             button=t("handoff.button", name=seats[seat]),
             delay=self.app.handoff_delay,
+            leaving=lambda: self._after_handoff(seat),
         )
-        self.app.push_screen(screen, lambda _: self._after_handoff(seat))
+        self.push(screen)
 
-    def _after_handoff(self, seat: int) -> None:
+    async def _after_handoff(self, seat: int) -> None:
+        """The player is there: their screen is built behind the handoff."""
         self.flow.handed_to(seat)
         self.advance()
+        await self.shown()
+
+    async def _after_team_handoff(self) -> None:
+        """The side is there: what it decides is built behind the handoff."""
+        self.advance()
+        await self.shown()
+
+    def push(self, screen: Screen[Any], callback: Callable[[Any], None] | None = None) -> None:
+        """Show `screen` over the table; `shown` waits until it is whole."""
+        self._pushed.append(self.app.push_screen(screen, callback))
+
+    async def shown(self) -> None:
+        """Wait until what was last shown is whole (panels composed, screens pushed), so that
+        a caller holding the updates draws it in one frame, never half-built."""
+        pushed, self._pushed = self._pushed, []
+        for mounting in pushed:
+            await mounting
+        if self.table is not None:
+            await self.table.built()
 
     def _team_handoff(self, side: int) -> None:
         """Switch the table to public information, then pass the terminal to a whole side."""
@@ -163,8 +188,9 @@ class TableShow:
         self.table.show_waiting(public, self.names, team_waiting(side, self.names))
         self.app.clear_notifications()
         delay = self.app.handoff_delay
-        screen = team_handoff(public, side, self.names, self.source.players, delay)
-        self.app.push_screen(screen, lambda _: self.advance())
+        players = self.source.players
+        screen = team_handoff(public, side, self.names, players, delay, self._after_team_handoff)
+        self.push(screen)
 
     def show_reveal(
         self,

@@ -48,6 +48,7 @@ class TableGame(TableShow):
     ) -> None:
         """A game of `session` whose seats are played as `kinds` say, saved as `save_id`."""
         self.app = app
+        self._pushed = []
         self.session = session
         self.player_kinds = kinds
         self.save_id = save_id
@@ -67,14 +68,19 @@ class TableGame(TableShow):
 
     # Starting ------------------------------------------------------------------------------
 
-    def show_table(self, resumed: bool = False) -> None:
-        """Show a new game table, then its first screen once it is drawn."""
+    async def show_table(self, resumed: bool = False) -> None:
+        """Show a new game table with its first screen, drawn once both are whole."""
         # Imported only now: the game screens and widgets are not needed to show the start screen.
         from agent_avenue.ui.screens.table import TableScreen
 
-        self.table = TableScreen(self.app.rules, self.team_seats())
-        self.app.push_screen(self.table)
-        self.app.call_after_refresh(self._begin_resumed if resumed else self._begin)
+        with self.app.batch_update():
+            self.table = TableScreen(self.app.rules, self.team_seats())
+            await self.app.push_screen(self.table)
+            if resumed:
+                self._begin_resumed()
+            else:
+                self._begin()
+            await self.shown()
 
     def _begin(self) -> None:
         """The log starts with the first turn; then the first handoff."""
@@ -189,7 +195,7 @@ class TableGame(TableShow):
             session.log,
             seats=self.team_seats(),
         )
-        self.app.push_screen(screen, self.app.after_game_over)
+        self.push(screen, self.app.after_game_over)
         if self.storage_note:
             self.app.call_after_refresh(self._show_note_on_screen, self.storage_note)
 

@@ -5,6 +5,8 @@ Light on imports (no widgets): the app uses it before the game screens are loade
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 from agent_avenue.engine import Phase, PlayerView, is_team_game, side_of
 from agent_avenue.i18n import agent_name, card_name, t
 from agent_avenue.play.teams import partner_of, seats_of
@@ -55,7 +57,12 @@ def team_purpose(view: PlayerView, side: int, names: tuple[str, str]) -> str:
 
 
 def team_handoff(
-    view: PlayerView, side: int, names: tuple[str, str], players: int, delay: float
+    view: PlayerView,
+    side: int,
+    names: tuple[str, str],
+    players: int,
+    delay: float,
+    leaving: Callable[[], Awaitable[None]] | None = None,
 ) -> HandoffScreen:
     """The handoff to a side that decides together (the recruit): no hand will be shown."""
     team = names[side]
@@ -67,6 +74,7 @@ def team_handoff(
         prompt=t("team.handoff_prompt", team=team),
         button=t("team.handoff_button", team=team),
         delay=delay,
+        leaving=leaving,
     )
 
 

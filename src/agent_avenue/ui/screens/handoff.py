@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import ClassVar
 
 from textual import events, on
@@ -27,9 +28,20 @@ class HandoffScreen(Screen[None]):
     ]
 
     def __init__(
-        self, seat: int, title: str, purpose: str, prompt: str, button: str, delay: float
+        self,
+        seat: int,
+        title: str,
+        purpose: str,
+        prompt: str,
+        button: str,
+        delay: float,
+        leaving: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
+        """A handoff to `seat`; once the player is there, `leaving` builds what comes next
+        behind it, and the terminal shows that in one frame."""
         super().__init__(classes=f"-seat-{seat}")
+        self._leaving = leaving
+        self._left = False
         self.seat = seat
         self._title = title
         self._purpose = purpose
@@ -94,9 +106,19 @@ class HandoffScreen(Screen[None]):
             event.prevent_default()
 
     def action_proceed(self) -> None:
-        """The named player has taken the terminal."""
-        if self.ready:
-            self.dismiss(None)
+        """The named player has taken the terminal: on to what comes next (`_leave`)."""
+        if not self.ready or self._left:
+            return
+        self._left = True
+        self.app.call_next(self._leave)
+
+    async def _leave(self) -> None:
+        """What comes next is built behind this opaque screen, then this screen goes; the
+        terminal is not drawn meanwhile, so the next screen appears whole in one frame."""
+        with self.app.batch_update():
+            if self._leaving is not None:
+                await self._leaving()
+            await self.dismiss(None)
 
     @on(Button.Pressed, "#handoff-button")
     def _pressed(self) -> None:

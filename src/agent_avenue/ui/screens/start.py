@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import ClassVar, NamedTuple
 
 from rich.cells import cell_len
@@ -76,8 +77,12 @@ class StartScreen(Screen[StartSettings]):
         first: int | None,
         players: int = 2,
         opponent: str = HUMAN,
+        starting: Callable[[StartSettings], Awaitable[None]] | None = None,
     ) -> None:
+        """The start screen with these choices made; confirming it calls `starting` (which
+        shows the game), else dismisses the screen with the settings."""
         super().__init__()
+        self._starting = starting
         # One name per seat that could play (4), the team seats' defaults where none is given.
         self._names = names + default_names(4)[len(names) :]
         self._mode = mode
@@ -305,4 +310,16 @@ class StartScreen(Screen[StartSettings]):
         mode, first = self._choices()
         players = self.players()
         opponent = self.opponent() if players in BOT_PLAYER_COUNTS else HUMAN
-        self.dismiss(StartSettings(self.names(), mode, first, players, opponent))
+        settings = StartSettings(self.names(), mode, first, players, opponent)
+        if self._starting is None:
+            self.dismiss(settings)
+        else:
+            self.app.call_next(self._leave, settings)
+
+    async def _leave(self, settings: StartSettings) -> None:
+        """This screen goes and the game's first screen comes, drawn once it is whole (never
+        the empty screen below, nor the table before its first handoff)."""
+        assert self._starting is not None
+        with self.app.batch_update():
+            await self.app.pop_screen()
+            await self._starting(settings)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -98,6 +98,8 @@ class TableScreen(Screen[None]):
         self._make_panel: PanelMaker | None = None
         self._hints = HintSearch(self)
         self._board_size = "compact"
+        self._building: list[Awaitable[object]] = []
+        """Panels being mounted (and old ones removed) since `built` last waited for them."""
 
     def compose(self) -> ComposeResult:
         """The board with the collections and the table status beside it, the log where there
@@ -138,8 +140,14 @@ class TableScreen(Screen[None]):
 
     async def on_resize(self, event: Resize) -> None:
         """On short terminals the collections put their agents on shared lines; crossing a
-        board size (compact, medium, large) lays the table out again."""
+        board size (compact, medium, large) lays the table out again, when it is shown (a
+        table under another screen waits until it comes back: it may be going away)."""
         self._set_compact(event.size.height)
+        if self.is_current:
+            await self._fit_board()
+
+    async def _fit_board(self) -> None:
+        """Lay the table out again if the terminal's size now calls for another board."""
         if board_size(self.app.size.width, self.app.size.height) != self._board_size:
             await self.refresh_language(self._names)
 
@@ -161,13 +169,15 @@ class TableScreen(Screen[None]):
             self.panel = self._make_panel(names)
             self.panel.keep_state(old)
         await self.recompose()
+        if not self.is_attached or not self.is_current:
+            return  # the game ended meanwhile: this table is going away
         self._set_compact(self.size.height)
         if self._view is not None:
             self._show_view(self._view, names)
         self.query_one("#table-log", GameLog).set_entries(self._log_entries, names, self.seats)
         if isinstance(self.panel, RevealPanel):
             self.panel.finish()
-        self.call_after_refresh(self._focus_panel, self.panel)
+        await self.built()  # the keys go to the new panel at once: none is lost meanwhile
         self.update_footer()
         self._hints.show_thinking(self.panel)
 
@@ -190,12 +200,24 @@ class TableScreen(Screen[None]):
         panel = make(self._names)
         self._make_panel = make
         box = self.query_one("#panel-box", Container)
-        box.remove_children()
+        self._building.append(box.remove_children())
         self.panel = panel
-        box.mount(panel)
+        self._building.append(box.mount(panel))
         self.call_after_refresh(self._focus_panel, panel)
         self.update_footer()
         return panel
+
+    async def built(self) -> None:
+        """Wait until the panels mounted since the last call are whole, and give the one shown
+        the keys: a caller holding the screen's updates then shows it in one frame."""
+        building, self._building = self._building, []
+        for step in building:
+            await step
+        panel = self.panel
+        if panel.is_attached and self.focused is not panel:
+            self.set_focus(panel)  # now: `focus()` would wait for the app's next message
+        for bar in self.query(KeyBar):  # none while the screen is composed again
+            bar.refresh()  # its keys are the focused panel's
 
     def _focus_panel(self, panel: Panel) -> None:
         """The panel shown takes the keys (unless another has replaced it meanwhile)."""
@@ -319,10 +341,12 @@ class TableScreen(Screen[None]):
         log.add_entry(entry, names, self.seats)
         log.show_newest()
 
-    def on_screen_resume(self) -> None:
-        """Back from a handoff: the log shows its newest lines (it grew while hidden)."""
-        log = self.query_one("#table-log", GameLog)
-        log.show_newest()
+    async def on_screen_resume(self) -> None:
+        """Back from a handoff: the board fits the terminal's size now, and the log shows its
+        newest lines (it grew while hidden)."""
+        await self._fit_board()
+        for log in self.query("#table-log").results(GameLog):  # none if the table is going
+            log.show_newest()
 
     # Keys ----------------------------------------------------------------------------------------
 

@@ -1,0 +1,103 @@
+"""Every change of screen is drawn whole: the terminal never shows a half-built table between two
+screens (the table of the wrong mode before the first handoff, the waiting line after a handoff,
+an empty panel before a reveal)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from textual.pilot import Pilot
+from textual.screen import Screen
+
+from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.screens.handoff import HandoffScreen
+from agent_avenue.ui.screens.table import TableScreen
+
+from .harness import KeyPlayer, make_app, screen_kind, screen_text
+
+Frame = tuple[str, str]
+
+
+@pytest.fixture
+def frames(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Frame]]:
+    """Every frame the app sends to the terminal: (what it shows, the screen's text). Textual
+    drops what is displayed while updates are held (`batch_update`): those are not frames."""
+    drawn: list[Frame] = []
+    display = AgentAvenueApp._display
+
+    def recording(app: AgentAvenueApp, screen: Screen[object], renderable: object) -> None:
+        if renderable is not None and not app._batch_count:
+            drawn.append((screen_kind(app), screen_text(app)))
+        display(app, screen, renderable)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(AgentAvenueApp, "_display", recording)
+    yield drawn
+
+
+async def settle(pilot: Pilot[int]) -> None:
+    """Let every update the last key started be drawn."""
+    for _ in range(4):
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
+
+
+async def test_an_advanced_game_starts_with_its_handoff_not_a_simple_table(
+    frames: list[Frame],
+) -> None:
+    app = make_app("advanced", 5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        frames.clear()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen)
+    assert frames, "nothing was drawn"
+    shown = [kind for kind, _ in frames]
+    assert set(shown) == {"HandoffScreen"}, shown
+    assert not any("Simple mode" in text for _, text in frames)
+
+
+async def test_after_a_handoff_the_private_screen_is_drawn_at_once(frames: list[Frame]) -> None:
+    app = make_app("simple", 11)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter")
+        await settle(pilot)
+        player = KeyPlayer(3)
+        handoffs = 0
+        while handoffs < 3:
+            if isinstance(app.screen, HandoffScreen):
+                handoffs += 1
+                frames.clear()
+                await pilot.press("enter")
+                await settle(pilot)
+                assert isinstance(app.screen, TableScreen)
+                kind = screen_kind(app)
+                shown = [k for k, _ in frames]
+                assert shown and set(shown) == {kind}, shown  # never the waiting panel
+                assert not any("take the terminal" in text for _, text in frames)
+                continue
+            await pilot.press(*player.keys_for(app))
+            await settle(pilot)
+
+
+async def test_a_recruit_shows_its_reveal_whole_in_its_first_frame(frames: list[Frame]) -> None:
+    app = make_app("simple", 11)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter")
+        await settle(pilot)
+        player = KeyPlayer(3)
+        for _ in range(40):
+            if screen_kind(app) == "RecruitPanel":
+                break
+            await pilot.press(*player.keys_for(app))
+            await settle(pilot)
+        frames.clear()
+        await pilot.press(*player.keys_for(app))
+        await settle(pilot)
+        assert screen_kind(app) == "RevealPanel"
+        final = screen_text(app)
+    first_reveal = next(text for kind, text in frames if kind == "RevealPanel")
+    # The meeples may still move (their animation is off here): every other line is final.
+    assert next(kind for kind, _ in frames) == "RevealPanel"
+    assert first_reveal.splitlines()[-6:] == final.splitlines()[-6:]

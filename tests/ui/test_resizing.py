@@ -1,0 +1,77 @@
+"""Whatever the terminal does: a resize on any screen, and a key pressed at once after it."""
+
+from __future__ import annotations
+
+from textual.events import Resize
+from textual.geometry import Size
+from textual.pilot import Pilot
+
+from agent_avenue.ui.screens.game_over import GameOverScreen
+from agent_avenue.ui.screens.start import StartScreen
+from agent_avenue.ui.screens.table import TableScreen
+
+from .harness import KeyPlayer, make_app, play_game, screen_kind
+
+
+def resize_now(pilot: Pilot[int], width: int, height: int) -> None:
+    """The terminal changes size, as a window does, without waiting for the app to see it."""
+    size = Size(width, height)
+    pilot.app._driver._size = size  # type: ignore[union-attr]  # the headless driver's size
+    pilot.app.post_message(Resize(size, size))
+
+
+async def test_a_resize_on_the_result_screen_then_a_new_game_at_once() -> None:
+    # The table below the result crossed a board size as "n" dismissed it: it was laid out
+    # again while being removed ("No nodes match 'BoardRing'", the app crashed).
+    app = make_app("simple", 4)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await play_game(app, pilot, KeyPlayer(4))
+        assert isinstance(app.screen, GameOverScreen)
+        resize_now(pilot, 120, 40)
+        await pilot.press("n")
+        for _ in range(6):
+            await pilot.pause()
+        assert app.is_running
+        assert isinstance(app.screen, StartScreen)
+        assert app.return_code is None
+
+
+async def test_the_key_pressed_right_after_a_resize_is_not_lost() -> None:
+    # Crossing a board size lays the table out again; the panel shown after it must have the
+    # keys at once, not after the next refresh.
+    app = make_app("simple", 4)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")  # the handoff: Green's offer
+        await pilot.pause()
+        assert screen_kind(app) == "OfferPanel"
+        keys = KeyPlayer(4).keys_for(app)
+        resize_now(pilot, 100, 30)
+        await pilot.press(*keys)
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        assert isinstance(app.screen, TableScreen) or screen_kind(app) == "HandoffScreen"
+        assert len(session.record.moves) == 1, "the offer was lost"
+
+
+async def test_enter_right_after_a_resize_on_a_reveal_goes_on() -> None:
+    app = make_app("simple", 4)
+    player = KeyPlayer(4)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        for _ in range(40):
+            if screen_kind(app) == "RevealPanel":
+                break
+            await pilot.press(*player.keys_for(app))
+            await pilot.pause()
+        assert screen_kind(app) == "RevealPanel"
+        moves = len(app.session.record.moves) if app.session else 0
+        resize_now(pilot, 100, 30)
+        await pilot.press("enter")
+        for _ in range(3):
+            await pilot.pause()
+        assert screen_kind(app) != "RevealPanel", "the Enter was lost"
+        assert app.session is not None and len(app.session.record.moves) == moves
