@@ -149,10 +149,10 @@ def team_recruit() -> GameState:
 
 
 WINS_WITH = {
-    "en": "If Ann & Cid take it: Bob & Dee win with 1",
-    "fr": "Si Ann & Cid la prennent : Bob & Dee gagnent avec 1",
-    "nl": "Nemen Ann & Cid deze: Bob & Dee winnen met 1",
-    "es": "Si Ann y Cid la toman: Bob y Dee ganan con 1",
+    "en": "If Ann & Cid take it: 1 of 34 makes Bob & Dee win; 33 let play go on",
+    "fr": "Si Ann & Cid la prennent : 1 sur 34 fait gagner Bob & Dee ; 33 laissent la partie",
+    "nl": "Nemen Ann & Cid deze: 1 van 34 laat Bob & Dee winnen; 33 laten het spel doorgaan",
+    "es": "Si Ann y Cid la toman: 1 de 34 hace ganar a Bob y Dee; 33 dejan seguir la partida",
 }
 
 
@@ -170,6 +170,8 @@ def test_a_team_leaders_result_line_agrees_with_both_teams(code: str) -> None:
 # Random team games: no team name is followed by a singular verb, no player alone by a plural --
 
 ENGLISH_SINGULAR = re.compile(r"^(is|was|has|\w+s)\b")
+ENGLISH_BARE = ("make ", "makes ", "let ", "lets ")
+"""Words after which a verb has no ending ("1 makes Bob win")."""
 ENGLISH_PLURAL = re.compile(
     r"^(are|were|have|win|lose|take|stop|catch|get|move|reach|meet|recruit|gain|go)\b"
 )
@@ -263,7 +265,7 @@ def test_english_verbs_agree_with_teams_and_players_alone(
             for rest in after_name(text, team):
                 assert not ENGLISH_SINGULAR.match(rest), text
         for name in alone:
-            for rest in after_name(text, name):
+            for rest in after_name(text, name, ENGLISH_BARE):
                 assert not ENGLISH_PLURAL.match(rest), text
 
 

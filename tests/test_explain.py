@@ -17,6 +17,7 @@ from agent_avenue.engine import (
     Take,
     apply,
     distance_to_catch,
+    hidden_outcomes,
     new_game,
     player_view,
     recruit_preview,
@@ -562,3 +563,51 @@ def test_a_move_preview_counts_the_home_boost() -> None:
     assert distance_to_catch(view, GREEN) == 4
     line = market_card_line(view, GREEN, "surveillance_truck", NAMES)
     assert f"you catch {NAMES[BLUE]}" in line, line
+
+
+# Result lines: what the numbers of a tally count ------------------------------------------------
+
+TALLY = {
+    "en": "Result: {pickups} of {total} lead to the black market; {on} let play go on.",
+    "fr": "Résultat : {pickups} sur {total} mènent au Marché Noir ; {on} laissent la partie "
+    "continuer.",
+    "nl": "Uitkomst: {pickups} van {total} leiden naar de zwarte markt; {on} laten het spel "
+    "doorgaan.",
+    "es": "Resultado: {pickups} de {total} llevan al mercado negro; {on} dejan seguir la partida.",
+}
+
+
+def _pickup_tally() -> tuple[PlayerView, bool, int, int, int]:
+    """A recruit of a random advanced game whose result line counts black market stops and
+    cards with which play goes on, and no win: the view, the choice, and the engine's counts."""
+    for seed in range(200):
+        state = new_game(RULES, Mode.ADVANCED, seed, seed % 2)
+        rng = random.Random(seed)
+        while state.to_act is not None:
+            view = player_view(state, state.to_act)
+            if view.phase is Phase.RECRUIT:
+                outcomes = hidden_outcomes(view)
+                for face_up in (True, False):
+                    verdicts = outcomes.if_up if face_up else outcomes.if_down
+                    pickups = sum(
+                        outcomes.counts[a] for a, v in verdicts.items() if v.pickup_follows
+                    )
+                    wins = sum(outcomes.counts[a] for a, v in verdicts.items() if v.decided)
+                    on = outcomes.total - pickups - wins
+                    if pickups > 1 and on > 1 and wins == 0:
+                        return view, face_up, outcomes.total, pickups, on
+            state = apply(state, rng.choice(view.legal))
+    raise AssertionError("no such recruit")
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_result_line_says_what_its_numbers_count(code: str) -> None:
+    """'black market first with 6; play goes on with 27 (of 33)' meant nothing to a newcomer:
+    the line says what each group of the cards the hidden one could be does ("6 of 33 lead to
+    the black market"), the total with the first group."""
+    from agent_avenue.ui.phrases import recruit_result
+
+    view, face_up, total, pickups, on = _pickup_tally()
+    set_language(code)
+    text = recruit_result(view, face_up, NAMES)
+    assert text == TALLY[code].format(total=total, pickups=pickups, on=on)

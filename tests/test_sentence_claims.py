@@ -53,8 +53,9 @@ def nodes(text: object) -> Iterator[Translated]:
 
 
 def claim(node: Translated) -> str:
-    """The claim a text makes: its key, the same for its singular and plural forms."""
-    return node.key.removesuffix(PLURAL)
+    """The claim a text makes: its key, the same for its singular and plural forms (and, for a
+    count, its form for one card, `_one`)."""
+    return node.key.removesuffix(PLURAL).removesuffix("_one")
 
 
 def side_named(name: object) -> int:
@@ -125,18 +126,24 @@ def tally_claims(text: str, state: GameState, face_up_taken: bool) -> int:
     checked = 0
     for node in nodes(text):
         key, params = claim(node), node.params
-        if key == "verdict.tally_win":
-            assert wins[side_named(params["name"])] == params["n"], text
-        elif key == "verdict.tally_pickup":
-            assert pickups == params["n"], text
-        elif key == "verdict.tally_on":
-            assert going_on == params["n"], text
+        if key in ("verdict.tally_first", "verdict.tally_part"):
+            # "5 of 30 lead to the black market": a count and what those cards do.
+            what = params["what"]
+            assert isinstance(what, Translated)
+            outcome = claim(what)
+            if outcome == "verdict.tally_win":
+                assert wins[side_named(what.params["name"])] == params["n"], text
+            elif outcome == "verdict.tally_pickup":
+                assert pickups == params["n"], text
+            else:
+                assert outcome == "verdict.tally_on", text
+                assert going_on == params["n"], text
+            if key == "verdict.tally_first":
+                assert params["total"] == total
         elif key == "verdict.tally_always":
             assert wins[side_named(params["name"])] == total, text
         elif key == "verdict.tally_never":
             assert going_on == total, text
-        elif key == "verdict.tally":
-            assert params["total"] == total
         else:
             continue
         checked += 1

@@ -36,7 +36,7 @@ def test_recruit_panel_does_not_promise_a_catch_the_other_card_undoes() -> None:
     # The result line counts the Daredevil among the cards with which play goes on.
     result = recruit_result(view, True, NAMES)
     assert result.startswith("Result: ")
-    assert "play goes on with" in result
+    assert "let play go on" in result
 
 
 def test_offer_hint_follows_the_tie_rule() -> None:

@@ -85,8 +85,9 @@ def verdict_phrase(
 def hidden_tally(
     outcomes: dict[str, Verdict], counts: dict[str, int], names: tuple[str, str], players: int
 ) -> str:
-    """Over the cards the hidden one could be: how many make each side win, how many bring a
-    black market pickup first, and how many let play go on."""
+    """Over the cards the hidden one could be: how many make each side win, how many stop a spy
+    on a black market space (a card is taken before the End step), how many let play go on:
+    "5 of 30 lead to the black market; 25 let play go on"."""
     total = sum(counts.values())
     wins = [0, 0]
     pickups = 0
@@ -104,16 +105,25 @@ def hidden_tally(
             return t(_about("verdict.tally_always", side, players), name=names[side])
     if going_on == total:
         return t("verdict.tally_never", total=total)
-    parts = [
-        t(_about("verdict.tally_win", s, players), name=names[s], n=wins[s])
-        for s in (0, 1)
-        if wins[s]
+    groups: list[tuple[str, int, dict[str, object]]] = [
+        ("verdict.tally_win", wins[s], {"name": names[s]}) for s in (0, 1) if wins[s]
     ]
-    if pickups:
-        parts.append(t("verdict.tally_pickup", n=pickups))
-    if going_on:
-        parts.append(t("verdict.tally_on", n=going_on))
-    return t("verdict.tally", total=total, parts=joined(parts))
+    groups += [("verdict.tally_pickup", pickups, {}), ("verdict.tally_on", going_on, {})]
+    parts: list[str] = []
+    for key, n, params in groups:
+        if not n:
+            continue
+        what = t(_counted(key, n), **params)
+        if parts:
+            parts.append(t("verdict.tally_part", n=n, what=what))
+        else:  # the first group says what the numbers count: "5 of 30 …"
+            parts.append(t("verdict.tally_first", n=n, total=total, what=what))
+    return joined(parts)
+
+
+def _counted(key: str, n: int) -> str:
+    """`key`, or its `_one` form when it counts a single card ("1 of 30 makes Blue win")."""
+    return f"{key}_one" if n == 1 else key
 
 
 def joined(parts: list[str]) -> str:

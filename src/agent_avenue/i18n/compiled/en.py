@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "45668cb97dbfa1b7dd19313c4a2907394854008b5137852526df88e6f165f908"
+SOURCE_DIGEST = "47806279575e53883a14188b6f7527af24d32c15a1be20a2eae11d78f9d0fe0b"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -947,11 +947,14 @@ STRINGS: dict[str, str] = {
     "verdict.pickup_before": "{sides} stops on the black market and takes a card first; unless that card changes it, {text}",
     "verdict.pickup_before_plural": "{sides} stop on the black market and take a card first; unless that card changes it, {text}",
     "verdict.escape": "{side}'s spy reaches {other}'s space, but {other}'s spy moves away",
-    "verdict.tally": "{parts} (of {total})",
-    "verdict.tally_win": "{name} wins with {n}",
-    "verdict.tally_win_plural": "{name} win with {n}",
-    "verdict.tally_pickup": "black market first with {n}",
-    "verdict.tally_on": "play goes on with {n}",
+    "verdict.tally_first": "{n} of {total} {what}",
+    "verdict.tally_part": "{n} {what}",
+    "verdict.tally_win": "make {name} win",
+    "verdict.tally_win_one": "makes {name} win",
+    "verdict.tally_pickup": "lead to the black market",
+    "verdict.tally_pickup_one": "leads to the black market",
+    "verdict.tally_on": "let play go on",
+    "verdict.tally_on_one": "lets play go on",
     "verdict.tally_always": "{name} wins whatever it is",
     "verdict.tally_always_plural": "{name} win whatever it is",
     "verdict.tally_never": "play goes on whatever it is",

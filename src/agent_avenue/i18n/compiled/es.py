@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "e516adf74dca4b89bef39fdd6cf2228953b365fb71c8fadcc3029a6415269907"
+SOURCE_DIGEST = "c43e38d3fc1c5d2f14fc711b867894ba8ca91280fe4d6609101550d28faceb87"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -947,11 +947,14 @@ STRINGS: dict[str, str] = {
     "verdict.pickup_before": "{sides} se detiene en el mercado negro y primero toma una carta; salvo que esa carta lo cambie, {text}",
     "verdict.pickup_before_plural": "{sides} se detienen en el mercado negro y primero toman una carta; salvo que esa carta lo cambie, {text}",
     "verdict.escape": "el espía de {side} alcanza la casilla de {other}, pero el espía de {other} se aleja",
-    "verdict.tally": "{parts} (de {total})",
-    "verdict.tally_win": "{name} gana con {n}",
-    "verdict.tally_win_plural": "{name} ganan con {n}",
-    "verdict.tally_pickup": "primero mercado negro con {n}",
-    "verdict.tally_on": "la partida sigue con {n}",
+    "verdict.tally_first": "{n} de {total} {what}",
+    "verdict.tally_part": "{n} {what}",
+    "verdict.tally_win": "hacen ganar a {name}",
+    "verdict.tally_win_one": "hace ganar a {name}",
+    "verdict.tally_pickup": "llevan al mercado negro",
+    "verdict.tally_pickup_one": "lleva al mercado negro",
+    "verdict.tally_on": "dejan seguir la partida",
+    "verdict.tally_on_one": "deja seguir la partida",
     "verdict.tally_always": "{name} gana sea cual sea",
     "verdict.tally_always_plural": "{name} ganan sea cual sea",
     "verdict.tally_never": "la partida sigue sea cual sea",

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "1e9fd7af638e23ca0b1a255b56adf0ea8e024db318f49a8baf1a76106df7137b"
+SOURCE_DIGEST = "8bb1a7f7564a275b81233156d0d9a7960403cfc4eb180125cac6db707f1c5ce1"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -947,11 +947,14 @@ STRINGS: dict[str, str] = {
     "verdict.pickup_before": "{sides} s'arrête sur le Marché Noir et prend d'abord une carte ; sauf si cette carte change tout, {text}",
     "verdict.pickup_before_plural": "{sides} s'arrêtent sur le Marché Noir et prennent d'abord une carte ; sauf si cette carte change tout, {text}",
     "verdict.escape": "l'espion de {side} atteint la case de {other}, mais l'espion de {other} s'éloigne",
-    "verdict.tally": "{parts} (sur {total})",
-    "verdict.tally_win": "{name} gagne avec {n}",
-    "verdict.tally_win_plural": "{name} gagnent avec {n}",
-    "verdict.tally_pickup": "Marché Noir d'abord avec {n}",
-    "verdict.tally_on": "la partie continue avec {n}",
+    "verdict.tally_first": "{n} sur {total} {what}",
+    "verdict.tally_part": "{n} {what}",
+    "verdict.tally_win": "font gagner {name}",
+    "verdict.tally_win_one": "fait gagner {name}",
+    "verdict.tally_pickup": "mènent au Marché Noir",
+    "verdict.tally_pickup_one": "mène au Marché Noir",
+    "verdict.tally_on": "laissent la partie continuer",
+    "verdict.tally_on_one": "laisse la partie continuer",
     "verdict.tally_always": "{name} gagne quelle qu'elle soit",
     "verdict.tally_always_plural": "{name} gagnent quelle qu'elle soit",
     "verdict.tally_never": "la partie continue quelle qu'elle soit",

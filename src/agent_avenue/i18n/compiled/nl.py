@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "16c210f29d5b257e25bd4031d8cb6a79cbad63d642fcb22e7cd68a9979b4659c"
+SOURCE_DIGEST = "17ae927c9298709eba7cf4703061a18d81d16e84ddef19faca21ef635135263b"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -947,11 +947,14 @@ STRINGS: dict[str, str] = {
     "verdict.pickup_before": "{sides} stopt op de zwarte markt en neemt eerst een kaart; tenzij die kaart het verandert: {text}",
     "verdict.pickup_before_plural": "{sides} stoppen op de zwarte markt en nemen eerst een kaart; tenzij die kaart het verandert: {text}",
     "verdict.escape": "de spion van {side} bereikt het vak van {other}, maar de spion van {other} gaat ervandoor",
-    "verdict.tally": "{parts} (van {total})",
-    "verdict.tally_win": "{name} wint met {n}",
-    "verdict.tally_win_plural": "{name} winnen met {n}",
-    "verdict.tally_pickup": "eerst zwarte markt met {n}",
-    "verdict.tally_on": "het spel gaat door met {n}",
+    "verdict.tally_first": "{n} van {total} {what}",
+    "verdict.tally_part": "{n} {what}",
+    "verdict.tally_win": "laten {name} winnen",
+    "verdict.tally_win_one": "laat {name} winnen",
+    "verdict.tally_pickup": "leiden naar de zwarte markt",
+    "verdict.tally_pickup_one": "leidt naar de zwarte markt",
+    "verdict.tally_on": "laten het spel doorgaan",
+    "verdict.tally_on_one": "laat het spel doorgaan",
     "verdict.tally_always": "{name} wint, welke het ook is",
     "verdict.tally_always_plural": "{name} winnen, welke het ook is",
     "verdict.tally_never": "het spel gaat door, welke het ook is",
