@@ -305,6 +305,38 @@ def test_the_second_sentinel_text_quotes_the_card() -> None:
     assert f"the bottom icon ({signed(bottom)})" in text
 
 
+DREW = re.compile(r"\byou drew\b", re.IGNORECASE)
+"""A coach text in English that tells the learner they drew cards."""
+
+
+def _learner_drew(state: GameState, learner: int) -> list[str]:
+    """The cards the learner drew in the position's latest step (from the engine's events)."""
+    kinds = (EventKind.DISCARD, EventKind.DRAW, EventKind.OFFER)
+    return [
+        agent
+        for event in state.events
+        if event.kind in kinds and event.side == learner
+        for agent in event.agents
+    ]
+
+
+def test_a_coach_text_says_what_was_drawn_only_after_a_draw(lesson: Lesson) -> None:
+    """ "You drew two new cards" at turn 3, when the learner had drawn nothing since the last
+    reveal: a coach text that speaks of drawn cards is shown right after the learner drew, and
+    names them with the `drawn` fact, which asks the position what was drawn."""
+    for _, step, before, after in walk(lesson):
+        shown_on = after if step.kind == "opponent" else before
+        texts = ((step.coach, step.facts, shown_on), (step.after, step.after_facts, after))
+        for key, facts, state in texts:
+            if key is None or not DREW.search(ENGLISH[key]):
+                continue
+            drawn = _learner_drew(state, lesson.learner)
+            assert drawn, f"{key} is shown when the learner has drawn nothing"
+            assert "drawn" in facts.values(), key
+            text = evaluate("drawn", state, lesson.learner, NAMES)
+            assert all(ENGLISH[f"describe.indefinite.{agent}"] in text for agent in drawn)
+
+
 def test_distances_in_texts_match_the_engine() -> None:
     """Every `distance you` fact is distance_to_catch of the learner's view at that moment."""
     lesson = load_lesson("simple", RULES)

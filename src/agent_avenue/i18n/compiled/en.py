@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "47806279575e53883a14188b6f7527af24d32c15a1be20a2eae11d78f9d0fe0b"
+SOURCE_DIGEST = "9925053bf12b788385d235ef04b18698f55f19a20721ff6f6d4163959697df90"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -745,12 +745,12 @@ STRINGS: dict[str, str] = {
     "tutorial.simple.t2_recruit": "{them}'s turn: it played a Saboteur face up and one card face down. You recruit one of them and {them} gets the other. The Saboteur would move you {saboteur}. The hidden card could be any card you have not seen: the panel shows its range. Take the hidden card (d); {them} then gets the Saboteur, {blue_saboteur} for it.",
     "tutorial.simple.t2_wrong": "You took the Saboteur and moved {saboteur}, and {them} got the hidden card. A card that moves you back is better left to your opponent.",
     "tutorial.simple.t2_after": "Good: {them} moved back and you did not. You are {distance} spaces from catching {them}. The hidden card was a Sentinel: your next one would be your {nth}, {move}.",
-    "tutorial.simple.t3_offer": "You drew two new cards. You have a Sentinel in play, so one more would be your {nth}. A common mistake is to read the bottom icon ({bottom}) on a second copy: the second copy reads the middle icon, {move}. Offer the Codebreaker face up and the Sentinel face down.",
+    "tutorial.simple.t3_offer": "You have a Sentinel in play, so one more would be your {nth}. A common mistake is to read the bottom icon ({bottom}) on a second copy: the second copy reads the middle icon, {move}. Offer the Codebreaker face up and the Sentinel face down.",
     "tutorial.simple.t3_reveal": "{them} took the Codebreaker; you recruited your {nth} Sentinel and moved {move}: the middle icon. The bottom icon, {bottom}, comes with your {third} Sentinel. Two agents also decide the game on their own at the End step: {codebreakers} Codebreakers in play win, {daredevils} Daredevils lose.",
     "tutorial.simple.t4_recruit": "{them} played a Double Agent face up. It would be your {nth}: the middle icon, {move}. You are {distance} spaces from catching {them}, so on its own it would reach {them}'s spy! Take it (u) and watch.",
     "tutorial.simple.t4_after": "Your spy reached {them}'s space while moving, and yet nobody won. A common mistake is to think you win while recruiting: a catch is only checked at the End step, after both spies have moved. {them} moved on with the other card and escaped. You are {distance} spaces from catching now.",
     "tutorial.simple.t5_discard": "Before playing you may discard cards, one at a time: each goes face down out of the game and you draw a new one. You have {discards} discards left for the whole game. The Mole would move you {mole}: select it and press x to discard it.",
-    "tutorial.simple.t5_offer": "You drew a Daredevil ({daredevil} for you). Now offer the Codebreaker face up and the Saboteur face down. Keep your Double Agent in hand for now: your {nth} would move you {move}.",
+    "tutorial.simple.t5_offer": "You drew {drawn} ({daredevil} for you). Now offer the Codebreaker face up and the Saboteur face down. Keep your Double Agent in hand for now: your {nth} would move you {move}.",
     "tutorial.simple.t5_reveal": "{them} took the hidden card, your Saboteur: its {nth}, {move} for {them}. You got the Codebreaker. You are {distance} spaces from catching {them}.",
     "tutorial.simple.t6_recruit": "{them} plays a Double Agent face up again. You have {count} in play, so this one would be your {nth}: the bottom icon, {move}. Back, not forward! Forgetting that is a common mistake. Take the hidden card (d): {them} then gets the Double Agent, its {blue_nth}, {blue_move} for {them}.",
     "tutorial.simple.t6_wrong": "Your {nth} Double Agent read the bottom icon and moved you back ({move}), and {them} got the hidden card.",

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "c43e38d3fc1c5d2f14fc711b867894ba8ca91280fe4d6609101550d28faceb87"
+SOURCE_DIGEST = "d3fa3870d4732c15313e1160be5f3c0a0fd8f668e0d4b035ba04b5872f79ed24"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -745,12 +745,12 @@ STRINGS: dict[str, str] = {
     "tutorial.simple.t2_recruit": "Turno de {them}: jugó un Saboteador boca arriba y una carta boca abajo. Tú reclutas una y {them} recibe la otra. El Saboteador te movería {saboteur}. La carta oculta puede ser cualquiera que no hayas visto: el panel muestra su rango. Toma la carta oculta (d); {them} recibe entonces el Saboteador, {blue_saboteur} para {them}.",
     "tutorial.simple.t2_wrong": "Tomaste el Saboteador y te moviste {saboteur}, y {them} recibió la carta oculta. Una carta que te hace retroceder es mejor dejársela al rival.",
     "tutorial.simple.t2_after": "Bien: {them} retrocedió y tú no. Estás a {distance} casillas de atrapar a {them}. La carta oculta era un Centinela: el siguiente sería tu {nth}, {move}.",
-    "tutorial.simple.t3_offer": "Has robado dos cartas nuevas. Tienes un Centinela en juego, así que otro sería tu {nth}. Un error habitual es leer el icono de abajo ({bottom}) en una segunda copia: la segunda usa el icono del centro, {move}. Ofrece el Descifrador boca arriba y el Centinela boca abajo.",
+    "tutorial.simple.t3_offer": "Tienes un Centinela en juego, así que otro sería tu {nth}. Un error habitual es leer el icono de abajo ({bottom}) en una segunda copia: la segunda usa el icono del centro, {move}. Ofrece el Descifrador boca arriba y el Centinela boca abajo.",
     "tutorial.simple.t3_reveal": "{them} tomó el Descifrador; tú reclutaste tu {nth} Centinela y te moviste {move}: el icono del centro. El icono de abajo, {bottom}, llega con tu {third} Centinela. Dos agentes también deciden la partida por sí solos al final del turno: {codebreakers} Descifradores en juego ganan, {daredevils} Temerarios pierden.",
     "tutorial.simple.t4_recruit": "{them} jugó un Agente Doble boca arriba. Sería tu {nth}: el icono del centro, {move}. Estás a {distance} casillas de atrapar a {them}, así que él solo alcanzaría al espía de {them}. ¡Tómalo (u) y observa!",
     "tutorial.simple.t4_after": "Tu espía llegó a la casilla de {them} al moverse y, aun así, nadie ganó. Un error habitual es creer que ganas al reclutar: la captura solo se comprueba al final del turno, después de moverse los dos espías. {them} avanzó con la otra carta y escapó. Ahora estás a {distance} casillas de atraparlo.",
     "tutorial.simple.t5_discard": "Antes de jugar puedes descartar cartas, de una en una: cada una sale del juego boca abajo y robas otra. Te quedan {discards} descartes para toda la partida. El Topo te movería {mole}: elígelo y pulsa x para descartarlo.",
-    "tutorial.simple.t5_offer": "Has robado un Temerario ({daredevil} para ti). Ahora ofrece el Descifrador boca arriba y el Saboteador boca abajo. Guarda de momento tu Agente Doble en la mano: tu {nth} te movería {move}.",
+    "tutorial.simple.t5_offer": "Has robado {drawn} ({daredevil} para ti). Ahora ofrece el Descifrador boca arriba y el Saboteador boca abajo. Guarda de momento tu Agente Doble en la mano: tu {nth} te movería {move}.",
     "tutorial.simple.t5_reveal": "{them} tomó la carta oculta, tu Saboteador: su {nth}, {move} para {them}. Tú recibiste el Descifrador. Estás a {distance} casillas de atrapar a {them}.",
     "tutorial.simple.t6_recruit": "{them} vuelve a jugar un Agente Doble boca arriba. Tienes {count} en juego, así que este sería tu {nth}: el icono de abajo, {move}. ¡Hacia atrás, no hacia delante! Olvidarlo es un error habitual. Toma la carta oculta (d): {them} recibe entonces el Agente Doble, su {blue_nth}, {blue_move} para {them}.",
     "tutorial.simple.t6_wrong": "Tu {nth} Agente Doble usó el icono de abajo y te hizo retroceder ({move}), y {them} recibió la carta oculta.",

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "8bb1a7f7564a275b81233156d0d9a7960403cfc4eb180125cac6db707f1c5ce1"
+SOURCE_DIGEST = "5469ce2f02cb45e014869b32eea8702270f8abddb7b301774f0d5a961daeffe3"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -745,12 +745,12 @@ STRINGS: dict[str, str] = {
     "tutorial.simple.t2_recruit": "Au tour de {them} : il a joué un Saboteur face visible et une carte face cachée. Vous en recrutez une et {them} reçoit l'autre. Le Saboteur vous ferait {saboteur}. La carte cachée peut être n'importe quelle carte que vous n'avez pas vue : le panneau montre sa fourchette. Prenez la carte cachée (d) ; {them} reçoit alors le Saboteur, {blue_saboteur} pour lui.",
     "tutorial.simple.t2_wrong": "Vous avez pris le Saboteur et bougé de {saboteur}, et {them} a reçu la carte cachée. Une carte qui fait reculer, mieux vaut la laisser à l'adversaire.",
     "tutorial.simple.t2_after": "Bien : {them} a reculé, pas vous. Vous êtes à {distance} cases de rattraper {them}. La carte cachée était une Sentinelle : la prochaine serait votre {nth}, {move}.",
-    "tutorial.simple.t3_offer": "Vous avez pioché deux nouvelles cartes. Vous avez une Sentinelle en jeu, une de plus serait donc votre {nth}. Erreur courante : lire le symbole du bas ({bottom}) sur une deuxième carte ; la deuxième lit le symbole du milieu, {move}. Proposez le Cryptologue face visible et la Sentinelle face cachée.",
+    "tutorial.simple.t3_offer": "Vous avez une Sentinelle en jeu, une de plus serait donc votre {nth}. Erreur courante : lire le symbole du bas ({bottom}) sur une deuxième carte ; la deuxième lit le symbole du milieu, {move}. Proposez le Cryptologue face visible et la Sentinelle face cachée.",
     "tutorial.simple.t3_reveal": "{them} a pris le Cryptologue ; vous avez recruté votre {nth} Sentinelle et bougé de {move} : le symbole du milieu. Le symbole du bas, {bottom}, vient avec votre {third} Sentinelle. Deux agents décident aussi seuls de la partie en fin de tour : {codebreakers} Cryptologues en jeu gagnent, {daredevils} Risque-tout perdent.",
     "tutorial.simple.t4_recruit": "{them} a joué un Agent Double face visible. Ce serait votre {nth} carte Agent Double : le symbole du milieu, {move}. Vous êtes à {distance} cases de rattraper {them} : à lui seul, il atteindrait l'espion de {them} ! Prenez-le (u) et regardez.",
     "tutorial.simple.t4_after": "Votre espion a atteint la case de {them} en avançant, et pourtant personne n'a gagné. Erreur courante : croire que l'on gagne en recrutant ; on ne vérifie la capture qu'en fin de tour, après le déplacement des deux espions. {them} a avancé avec l'autre carte et s'est échappé. Vous êtes maintenant à {distance} cases de le rattraper.",
     "tutorial.simple.t5_discard": "Avant de jouer, vous pouvez défausser des cartes, une à une : chacune sort du jeu face cachée et vous en piochez une autre. Il vous reste {discards} défausses pour toute la partie. La Taupe vous ferait {mole} : choisissez-la et appuyez sur x pour la défausser.",
-    "tutorial.simple.t5_offer": "Vous avez pioché un Risque-tout ({daredevil} pour vous). Proposez maintenant le Cryptologue face visible et le Saboteur face cachée. Gardez pour l'instant votre Agent Double en main : votre {nth} carte Agent Double vous ferait {move}.",
+    "tutorial.simple.t5_offer": "Vous avez pioché {drawn} ({daredevil} pour vous). Proposez maintenant le Cryptologue face visible et le Saboteur face cachée. Gardez pour l'instant votre Agent Double en main : votre {nth} carte Agent Double vous ferait {move}.",
     "tutorial.simple.t5_reveal": "{them} a pris la carte cachée, votre Saboteur : sa {nth} carte Saboteur, {move} pour {them}. Vous avez eu le Cryptologue. Vous êtes à {distance} cases de rattraper {them}.",
     "tutorial.simple.t6_recruit": "{them} joue de nouveau un Agent Double face visible. Vous en avez {count} en jeu, celui-ci serait donc votre {nth} carte Agent Double : le symbole du bas, {move}. En arrière, pas en avant ! L'oublier est une erreur courante. Prenez la carte cachée (d) : {them} reçoit alors l'Agent Double, sa {blue_nth} carte, {blue_move} pour {them}.",
     "tutorial.simple.t6_wrong": "Votre {nth} carte Agent Double a lu le symbole du bas et vous a fait reculer ({move}), et {them} a reçu la carte cachée.",

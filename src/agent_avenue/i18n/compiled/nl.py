@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "17ae927c9298709eba7cf4703061a18d81d16e84ddef19faca21ef635135263b"
+SOURCE_DIGEST = "28a106efeea7fec16bbed98eecaec438e162242b42a8869efde53897221b75a3"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -745,12 +745,12 @@ STRINGS: dict[str, str] = {
     "tutorial.simple.t2_recruit": "De beurt van {them}: die speelde een Saboteur open en een kaart gedekt. Jij rekruteert er een en {them} krijgt de andere. De Saboteur zou je {saboteur} verzetten. De gedekte kaart kan elke kaart zijn die je niet hebt gezien: het paneel toont wat ze kan doen. Neem de gedekte kaart (d); {them} krijgt dan de Saboteur, {blue_saboteur} voor {them}.",
     "tutorial.simple.t2_wrong": "Je nam de Saboteur en ging {saboteur}, en {them} kreeg de gedekte kaart. Een kaart die je achteruit zet, laat je beter aan je tegenstander.",
     "tutorial.simple.t2_after": "Goed: {them} ging achteruit en jij niet. Je moet nog {distance} vakken om {them} in te halen. De gedekte kaart was een Wachter: je volgende zou je {nth} zijn, {move}.",
-    "tutorial.simple.t3_offer": "Je trok twee nieuwe kaarten. Je hebt een Wachter in spel, dus nog een zou je {nth} zijn. Een gewone fout is bij een tweede exemplaar het onderste icoon ({bottom}) te lezen: het tweede gebruikt het middelste icoon, {move}. Speel de Codebreker open en de Wachter gedekt.",
+    "tutorial.simple.t3_offer": "Je hebt een Wachter in spel, dus nog een zou je {nth} zijn. Een gewone fout is bij een tweede exemplaar het onderste icoon ({bottom}) te lezen: het tweede gebruikt het middelste icoon, {move}. Speel de Codebreker open en de Wachter gedekt.",
     "tutorial.simple.t3_reveal": "{them} nam de Codebreker; jij rekruteerde je {nth} Wachter en ging {move}: het middelste icoon. Het onderste icoon, {bottom}, komt met je {third} Wachter. Twee agenten beslissen het spel ook zelf aan het einde van de beurt: {codebreakers} Codebrekers in spel winnen, {daredevils} Waaghalzers verliezen.",
     "tutorial.simple.t4_recruit": "{them} speelde een Dubbelagent open. Het zou je {nth} zijn: het middelste icoon, {move}. Je moet nog {distance} vakken om {them} in te halen, dus alleen al hiermee zou je de spion van {them} bereiken! Neem hem (u) en kijk.",
     "tutorial.simple.t4_after": "Je spion bereikte onderweg het vak van {them}, en toch won niemand. Een gewone fout is denken dat je wint tijdens het rekruteren: inhalen wordt pas aan het einde van de beurt gecontroleerd, nadat beide spionnen bewogen. {them} ging verder met de andere kaart en ontsnapte. Je moet nu nog {distance} vakken om in te halen.",
     "tutorial.simple.t5_discard": "Voor je speelt mag je kaarten afleggen, een voor een: elke kaart gaat gedekt uit het spel en je trekt een nieuwe. Je mag nog {discards} keer afleggen in het hele spel. De Mol zou je {mole} verzetten: kies hem en druk op x om hem af te leggen.",
-    "tutorial.simple.t5_offer": "Je trok een Waaghalzer ({daredevil} voor jou). Speel nu de Codebreker open en de Saboteur gedekt. Houd je Dubbelagent voorlopig in je hand: je {nth} zou je {move} verzetten.",
+    "tutorial.simple.t5_offer": "Je trok {drawn} ({daredevil} voor jou). Speel nu de Codebreker open en de Saboteur gedekt. Houd je Dubbelagent voorlopig in je hand: je {nth} zou je {move} verzetten.",
     "tutorial.simple.t5_reveal": "{them} nam de gedekte kaart, jouw Saboteur: de {nth} van {them}, {move} voor {them}. Jij kreeg de Codebreker. Je moet nog {distance} vakken om {them} in te halen.",
     "tutorial.simple.t6_recruit": "{them} speelt weer een Dubbelagent open. Je hebt er {count} in spel, dus deze zou je {nth} zijn: het onderste icoon, {move}. Achteruit, niet vooruit! Dat vergeten is een gewone fout. Neem de gedekte kaart (d): {them} krijgt dan de Dubbelagent, de {blue_nth} van {them}, {blue_move} voor {them}.",
     "tutorial.simple.t6_wrong": "Je {nth} Dubbelagent gebruikte het onderste icoon en zette je achteruit ({move}), en {them} kreeg de gedekte kaart.",

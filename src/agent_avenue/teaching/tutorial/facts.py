@@ -14,6 +14,7 @@ from agent_avenue.engine import (
     CATCH_LEAD,
     HAND_SIZE,
     MARKET_SPACES,
+    EventKind,
     GameState,
     Icon,
     Mark,
@@ -24,7 +25,7 @@ from agent_avenue.engine import (
     recruit_preview,
 )
 from agent_avenue.i18n import agent_name, card_name, t
-from agent_avenue.teaching.describe import ordinal, signed
+from agent_avenue.teaching.describe import an_agent, ordinal, signed
 from agent_avenue.teaching.explain import preview_phrase, split_phrase
 
 __all__ = ["FactError", "check_query", "evaluate", "fill"]
@@ -46,9 +47,18 @@ def _icon(icon: Icon) -> str:
     return signed(icon)
 
 
+_DRAWING = (EventKind.DISCARD, EventKind.DRAW, EventKind.OFFER)
+"""Events whose `agents` are the cards their player drew (a discard's replacement, the draw
+back up to a full hand)."""
+
+
 def _spaces(spaces: list[int]) -> str:
     """Board spaces as a list: "2, 5, 9 and 12"."""
-    words = [str(s) for s in sorted(spaces)]
+    return _listed([str(s) for s in sorted(spaces)])
+
+
+def _listed(words: list[str]) -> str:
+    """Words as a list: "a, b and c"."""
     if len(words) <= 1:
         return "".join(words)
     return t("tutorial.list_join").join(words[:-1]) + t("tutorial.list_last") + words[-1]
@@ -173,6 +183,19 @@ class _Query:
         """An agent's name."""
         return agent_name(agent)
 
+    def drawn(self) -> str:
+        """The cards the learner drew in the position's latest step, each with its article
+        ("a Daredevil"); raises FactError when the learner drew nothing there."""
+        cards = [
+            an_agent(agent)
+            for event in self.view.events
+            if event.kind in _DRAWING and event.side == self.learner
+            for agent in event.agents
+        ]
+        if not cards:
+            raise FactError("drawn: the learner drew no card in this position's latest step")
+        return _listed(cards)
+
 
 # The vocabulary: verb -> the kinds of its arguments ("side", "agent", "card", "copy").
 VERBS: Mapping[str, tuple[str, ...]] = {
@@ -200,6 +223,7 @@ VERBS: Mapping[str, tuple[str, ...]] = {
     "market_spaces": (),
     "card": ("card",),
     "agent": ("agent",),
+    "drawn": (),
 }
 
 
