@@ -28,6 +28,7 @@ from agent_avenue.engine import (
     recruit_preview,
 )
 from agent_avenue.engine.rules import MARKET_SPACES
+from agent_avenue.i18n import LANGUAGES
 from agent_avenue.play.session import LogEntry
 from agent_avenue.teaching.describe import describe_event, result_sentence, signed
 from agent_avenue.ui.widgets import (
@@ -438,6 +439,22 @@ async def test_agent_card_click_and_state_classes() -> None:
         await pilot.click(AgentCard)
         await pilot.pause()
         assert len(app.messages) == 1
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize(("state", "key"), [("-face-up", "face_up"), ("-face-down", "face_down")])
+async def test_a_cards_face_up_or_down_tag_shows_whole(code: str, state: str, key: str) -> None:
+    """The tag an offered card wears in its border ("▲ up") shows whole at 80x24 in every
+    language: the French one was cut to "▲ visib…"."""
+    from agent_avenue.i18n import set_language, t
+
+    set_language(code)
+    view = player_view(at(1, 9), GREEN)
+    app = Host(AgentCard("double_agent", 0, view, GREEN, classes=state))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        top = screen_text(app).splitlines()[0]
+    assert t(f"cards.{key}") in top and "…" not in top, top
 
 
 async def test_card_back_shows_nothing_about_the_card() -> None:

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "9925053bf12b788385d235ef04b18698f55f19a20721ff6f6d4163959697df90"
+SOURCE_DIGEST = "93bf0c09b18afa912e27da926cf95909e4c7f9b68a04ec31b3d01c3963d907d9"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {

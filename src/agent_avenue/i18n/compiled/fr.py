@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "5469ce2f02cb45e014869b32eea8702270f8abddb7b301774f0d5a961daeffe3"
+SOURCE_DIGEST = "c2c42b510af7c57a63ef29d5156d8357aad9c2835327cebd9945b7c071fc7dbe"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -186,8 +186,8 @@ STRINGS: dict[str, str] = {
     "cards.next": "→ {next}",
     "cards.instant": "⚡ immédiat",
     "cards.ongoing": "∞ permanent",
-    "cards.face_up": "▲ visible",
-    "cards.face_down": "▼ cachée",
+    "cards.face_up": "▲visible",
+    "cards.face_down": "▼cachée",
     "cards.selected": "✓",
     "cards.back": "Agent Avenue",
     "cards.tooltip_agent": "{agent} : 1re carte {top}, 2e {middle}, 3e et suivantes {bottom}",
