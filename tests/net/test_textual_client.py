@@ -239,12 +239,12 @@ def test_host_seat_serves_and_plays_the_hosts_own_seat(
     seen: list[str] = []
     shown: list[str] = []
 
-    def play(client: GameClient, lines: tuple[str, ...]) -> int:
+    def play(client: GameClient, lines: tuple[str, ...], record: bool = True) -> int:
         async def game() -> None:
             # Blue keeps its token in its own data folder (it is another machine).
             home = tmp_path / "b"
             blue = GameClient(LOOPBACK, client.port, client.room, name="Bob", seats=(1,), home=home)
-            app = RemoteApp(RULES, client, lines)
+            app = RemoteApp(RULES, client, lines, record)
             app.animation_delay = app.handoff_delay = 0
             app.animation_level = "none"
             async with app.run_test(size=(100, 32)) as pilot:
@@ -271,6 +271,9 @@ def test_host_seat_serves_and_plays_the_hosts_own_seat(
     assert "Room code:" in printed and "--seat 1" in printed and "--seat 0" not in printed
     assert "--seat 1" in shown[0]
     assert "GameOverScreen" in seen and "HandoffScreen" not in seen
+    # The server and the host's own table share the data folder: one row, not two.
+    rows, problem = storage.load_history()
+    assert problem is None and len(rows) == 1, rows
 
 
 @pytest.mark.slow

@@ -218,7 +218,8 @@ def _host_and_play(room: Any, rules: Rules, args: argparse.Namespace) -> int:
         _say(t("net.ui.host_lines"))
         address = "::1" if args.bind == "::1" else "127.0.0.1"
         client = GameClient(address, port, room.config.code, name=args.name, seats=(seat,))
-        status = play(client, tuple(lines))
+        # The server records the game in this data folder: the host's table must not again.
+        status = play(client, tuple(lines), record=False)
         return status if isinstance(status, int) else 0
     finally:
         background.close()

@@ -30,11 +30,15 @@ class RemoteApp(AgentAvenueApp):
         Binding("c", "room", t("net.ui.key_room"), show=False),
     ]
 
-    def __init__(self, rules: Rules, client: GameClient, lines: tuple[str, ...] = ()) -> None:
-        """The app for one client; `lines` (the room code, the join commands) show first."""
+    def __init__(
+        self, rules: Rules, client: GameClient, lines: tuple[str, ...] = (), record: bool = True
+    ) -> None:
+        """The app for one client; `lines` (the room code, the join commands) show first;
+        `record`: write the finished game on this terminal's score sheet (not at the host's
+        own table: its server does, in the same data folder)."""
         super().__init__(rules, LaunchOptions())
         self.lines = lines
-        self.remote = RemoteGame(self, client)
+        self.remote = RemoteGame(self, client, record)
 
     def on_mount(self, event: Mount) -> None:  # type: ignore[override]  # needs the event
         """The lobby, then the connection in a worker of this event loop (never the start
@@ -75,15 +79,21 @@ class RemoteApp(AgentAvenueApp):
             self.push_screen(LobbyScreen(self.lines, closable=True))
 
 
-def run_remote(client: GameClient, lines: tuple[str, ...] = (), rules: Rules | None = None) -> int:
-    """Run the network table until the game is over or the player leaves; the exit status."""
+def run_remote(
+    client: GameClient,
+    lines: tuple[str, ...] = (),
+    rules: Rules | None = None,
+    record: bool = True,
+) -> int:
+    """Run the network table until the game is over or the player leaves; the exit status
+    (`record`: as RemoteApp has it)."""
     import sys
 
     if rules is None:
         from agent_avenue.data import load_rules
 
         rules = load_rules()
-    app = RemoteApp(rules, client, lines)
+    app = RemoteApp(rules, client, lines, record)
     try:
         app.run()
     except Exception as error:  # never print locals: one line only

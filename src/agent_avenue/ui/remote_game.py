@@ -53,8 +53,9 @@ def recruit_of(before: PlayerView, events: tuple[Event, ...]) -> Recruit | None:
 class RemoteGame(TableShow):
     """One network game at this terminal, from joining to the game-over screen."""
 
-    def __init__(self, app: AgentAvenueApp, client: GameClient) -> None:
-        """A game to be joined through `client` (not connected yet)."""
+    def __init__(self, app: AgentAvenueApp, client: GameClient, record: bool = True) -> None:
+        """A game to be joined through `client` (not connected yet); `record`: write it on
+        this terminal's score sheet once it is over."""
         self.app = app
         self.client = client
         self._pushed = []
@@ -72,7 +73,8 @@ class RemoteGame(TableShow):
         self.sending = False
         self.discarded: int | None = None
         """The seat whose discard was sent: its new private screen says what it drew."""
-        self.recorded = False
+        self.recorded = not record
+        """Whether the game is on the score sheet (or is not to be written there)."""
 
     @property
     def source(self) -> RemoteTable:
