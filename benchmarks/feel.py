@@ -55,7 +55,11 @@ countdown's and the animation's ticks)."""
 LIMIT = 20.0
 """Seconds to wait at most for a screen to hold still."""
 KEYS = {"enter": b"\r", "escape": b"\x1b"}
-COUNTDOWN = re.compile(r"(Ready in|Prêt dans|Klaar over|Listo en) \d+[.,]\d s")
+COUNTDOWN = re.compile(r"Ready in(\s+\d+[.,]\d s)?\s*$")
+"""The handoff's countdown (English; the line may wrap before the number)."""
+SECONDS = re.compile(r"^\s*\d+[.,]\d s\s*$")
+MOVING = "The spies move"
+"""The reveal's line while the meeples move space by space (then the prompt takes its place)."""
 TOKENS = re.compile(r"[GB][●▲]")
 TRANSITION_TARGET = (0.100, 0.200)
 PANEL_KEY_TARGET = 0.050
@@ -170,9 +174,26 @@ def settle(*terminals: Terminal, after: float, limit: float = LIMIT) -> None:
             return  # nothing changed on some terminal: the key did nothing visible there
 
 
-def masked(text: str) -> str:
-    """The screen without what moves on purpose: the countdown line and the meeples."""
-    return TOKENS.sub("  ", COUNTDOWN.sub("", text))
+def masked(text: str, rows: frozenset[int] = frozenset()) -> str:
+    """The screen without what moves on purpose: the meeples, and the given rows."""
+    lines = TOKENS.sub("  ", text).splitlines()
+    return "\n".join("" if n in rows else line for n, line in enumerate(lines))
+
+
+def countdown_rows(frames: list[tuple[float, str]]) -> frozenset[int]:
+    """The rows a deliberate pause changes: the countdown's line (and the number, if it wraps),
+    which becomes the prompt when it is over, the key bar (whose key works then), and the
+    reveal's line while the meeples move."""
+    rows: set[int] = set()
+    for _, text in frames:
+        lines = text.splitlines()
+        for n, line in enumerate(lines):
+            if COUNTDOWN.search(line) or MOVING in line:
+                rows.add(n)
+                if n + 1 < len(lines) and SECONDS.match(lines[n + 1]):
+                    rows.add(n + 1)
+                rows.add(len(lines) - 1)  # the key bar, docked at the bottom
+    return frozenset(rows)
 
 
 def completion(frames: list[tuple[float, str]], start: float) -> tuple[float, float] | None:
@@ -180,10 +201,11 @@ def completion(frames: list[tuple[float, str]], start: float) -> tuple[float, fl
     None when nothing changed."""
     if not frames:
         return None
-    final = masked(frames[-1][1])
+    rows = countdown_rows(frames)
+    final = masked(frames[-1][1], rows)
     done = frames[-1][0]
     for stamp, text in reversed(frames):
-        if masked(text) != final:
+        if masked(text, rows) != final:
             break
         done = stamp
     return done - start, frames[-1][0] - done
@@ -277,13 +299,21 @@ def environment(home: Path) -> dict[str, str]:
     """The environment of a player's terminal: an empty data folder, English, colour."""
     env = dict(os.environ, TERM="xterm-256color", AGENT_AVENUE_HOME=str(home))
     env["AGENT_AVENUE_LANG"] = "en"
+    if SOURCE:
+        env["PYTHONPATH"] = str(SOURCE[0])
     env.pop("NO_COLOR", None)
     env.pop("TEXTUAL", None)
     return env
 
 
+SOURCE: list[Path] = []
+"""Another source folder of the package to time (--source), instead of the installed one."""
+
+
 def program() -> list[str]:
-    """The installed command, else the package run from this checkout."""
+    """The installed command, else the package run from this checkout (or from --source)."""
+    if SOURCE:
+        return [sys.executable, "-m", "agent_avenue"]
     found = shutil.which("agent-avenue")
     if found:
         return [found]
@@ -298,7 +328,7 @@ def press(
     `changes` the screen is waited for until the screen has changed, however long it pauses."""
     for shown in (term, *others):
         shown.frames()  # what came before the key is not this key's
-    before = masked(term.text)
+    before = masked(term.text, countdown_rows([(0.0, term.text)]))
     sent = term.send(key)
     settle(term, *others, after=sent)
     frames = term.frames()
@@ -307,7 +337,7 @@ def press(
         kind = screen_kind(term.text)
         if kind == "other" or (kind == "waiting" and not term.networked):
             return True  # half a screen (no keys yet), or the table behind a handoff
-        return changes and masked(term.text) == before
+        return changes and masked(term.text, countdown_rows([(0.0, term.text)])) == before
 
     while unfinished() and time.monotonic() - sent < LIMIT:
         settle(term, after=time.monotonic(), limit=1.0)
@@ -519,9 +549,12 @@ def main() -> None:
     )
     parser.add_argument("--only", default="hot,computer,network", help="kinds of game to play")
     parser.add_argument("--modes", default="simple,advanced", help="board sides to play")
+    parser.add_argument("--source", type=Path, default=None, help="time this src folder")
     parser.add_argument("--json", type=Path, default=None, help="write the rows as JSON here")
     args = parser.parse_args()
     kinds = set(args.only.split(","))
+    if args.source is not None:
+        SOURCE.append(args.source.resolve())
     everything: list[dict[str, object]] = []
     for size_text in args.sizes.split(","):
         cols, rows = (int(n) for n in size_text.split("x"))
