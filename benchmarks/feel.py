@@ -142,13 +142,6 @@ class Terminal:
         """The screen as last replayed."""
         return "\n".join(self.screen.display)
 
-    def resize(self, cols: int, rows: int) -> None:
-        """Change the terminal's size, as a window being resized does."""
-        self.cols, self.rows = cols, rows
-        ioctl(self.controller, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
-        self.screen.resize(rows, cols)
-        os.killpg(self.process.pid, signal.SIGWINCH)
-
     def close(self) -> None:
         """Stop the program."""
         if self.process.poll() is None:

@@ -42,6 +42,13 @@ async def settle(pilot: Pilot[int]) -> None:
         await pilot.pause()
 
 
+async def started(pilot: Pilot[int]) -> KeyPlayer:
+    """The game started from the start screen; the player who presses its keys."""
+    await pilot.press("enter")
+    await settle(pilot)
+    return KeyPlayer(3)
+
+
 async def test_an_advanced_game_starts_with_its_handoff_not_a_simple_table(
     frames: list[Frame],
 ) -> None:
@@ -61,9 +68,7 @@ async def test_an_advanced_game_starts_with_its_handoff_not_a_simple_table(
 async def test_after_a_handoff_the_private_screen_is_drawn_at_once(frames: list[Frame]) -> None:
     app = make_app("simple", 11)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("enter")
-        await settle(pilot)
-        player = KeyPlayer(3)
+        player = await started(pilot)
         handoffs = 0
         while handoffs < 3:
             if isinstance(app.screen, HandoffScreen):
@@ -84,9 +89,7 @@ async def test_after_a_handoff_the_private_screen_is_drawn_at_once(frames: list[
 async def test_a_recruit_shows_its_reveal_whole_in_its_first_frame(frames: list[Frame]) -> None:
     app = make_app("simple", 11)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("enter")
-        await settle(pilot)
-        player = KeyPlayer(3)
+        player = await started(pilot)
         for _ in range(40):
             if screen_kind(app) == "RecruitPanel":
                 break
