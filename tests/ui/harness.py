@@ -75,6 +75,7 @@ def make_app(
     app.animation_level = "none"
     app.bot_override = bot
     app.bot_pause = 0
+    app.reading_pause = 0
     return app
 
 

@@ -5,6 +5,7 @@ start screen's opponent choice, and saves that remember and resume the computer'
 from __future__ import annotations
 
 import threading
+from functools import partial
 
 import pytest
 from textual.widgets import LoadingIndicator
@@ -20,6 +21,7 @@ from agent_avenue.ui.screens.start import StartScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets.bot_panel import ThinkingPanel
 from agent_avenue.ui.widgets.choice_row import ChoiceRow
+from agent_avenue.ui.widgets.panels import RevealPanel
 
 from .harness import RULES, KeyPlayer, make_app, play_game, screen_kind, screen_text
 from .test_leaks import check_screen
@@ -205,6 +207,7 @@ async def test_a_game_against_the_computer_resumes_with_the_computer_in_its_seat
     """The autosave says "bot:normal" for the computer's seat; resuming gives it back its
     seat: when it is its turn it thinks at once (no handoff), and it plays on."""
     app = make_app("simple", 11, first=0, opponent="bot:normal")
+    app.bot_pause = 1.0  # the computer's turn lasts long enough to be seen
     player = KeyPlayer(11)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
@@ -226,6 +229,7 @@ async def test_a_game_against_the_computer_resumes_with_the_computer_in_its_seat
     resumed = AgentAvenueApp(RULES, LaunchOptions(resume=True))
     resumed.bot_override = "greedy"
     resumed.bot_pause = 0
+    resumed.reading_pause = 0
     resumed.animation_delay = 0
     async with resumed.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -238,3 +242,34 @@ async def test_a_game_against_the_computer_resumes_with_the_computer_in_its_seat
         # recruit screen); never a handoff.
         assert isinstance(resumed.screen, TableScreen)
         assert screen_kind(resumed) in ("RevealPanel", "RecruitPanel")
+
+
+@pytest.mark.parametrize("mode", ["simple", "advanced"])
+async def test_after_a_reveal_the_computer_goes_on_without_a_key(mode: str) -> None:
+    """A reveal after which the computer decides asks for no key: once the meeples stop and
+    the players have had a moment to read it, the computer's decision follows by itself."""
+    app = make_app(mode, 11, 0, opponent="bot:hard", seat=0)
+    app.reading_pause = 1.0  # long enough to see the reveal waiting for nobody
+    player = KeyPlayer(11)
+    waited = 0
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        for _ in range(400):
+            session = app.session
+            assert session is not None
+            if session.result is not None or waited == 3:
+                break
+            panel = app.screen.panel if isinstance(app.screen, TableScreen) else None
+            if isinstance(panel, RevealPanel) and session.stage.actor == 1:
+                waited += 1
+                moved = partial(
+                    lambda s, n: len(s.record.moves) > n, session, len(session.record.moves)
+                )
+                await wait_until(pilot, moved)
+                continue
+            keys = player.keys_for(app)
+            if keys:
+                await pilot.press(*keys)
+            else:
+                await pilot.pause(0.01)
+    assert waited >= 2  # each one went on with no key pressed

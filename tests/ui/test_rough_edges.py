@@ -21,6 +21,7 @@ def four_players(seed: int) -> AgentAvenueApp:
     app.handoff_delay = 0
     app.animation_level = "none"
     app.bot_pause = 0
+    app.reading_pause = 0
     return app
 
 

@@ -112,6 +112,7 @@ async def test_team_game_names_the_seat_that_decides() -> None:
     app.handoff_delay = 0
     app.animation_level = "none"
     app.bot_pause = 0
+    app.reading_pause = 0
     async with app.run_test(size=(160, 45)) as pilot:
         await pilot.press("enter", "enter")
         await pilot.pause()

@@ -97,6 +97,12 @@ class Flow:
             return self.handoff(stage.audience)
         return Next(Show.PRIVATE, stage.audience)
 
+    def computer_next(self, stage: Stage, result: Result | None) -> int | None:
+        """The computer's seat that decides next, or None (a person, or the game is over)."""
+        if result is not None or stage.actor not in self.computer:
+            return None
+        return stage.actor
+
     def _team_handoff(self, side: int) -> Next | None:
         """The handoff before a side's shared decision, or None if its people already look."""
         people = self.people_of(side)

@@ -49,6 +49,8 @@ if TYPE_CHECKING:
     from agent_avenue.ui.table_game import TableGame
 
 ANIMATION_DELAY = 0.15
+READING_PAUSE = 1.5
+"""Seconds a reveal stays after the meeples stop when the computer goes on without a key."""
 READY_FILE_ENV = "AGENT_AVENUE_READY_FILE"
 """Benchmarks set this to a path: the app writes the time it was ready there and exits."""
 SAVES = "saves"
@@ -107,6 +109,8 @@ class AgentAvenueApp(App[int]):
         self.seed = random_seed() if options.seed is None else options.seed
         self.animation_delay = ANIMATION_DELAY
         """Seconds per space when meeples move (tests set 0: no animation)."""
+        self.reading_pause = READING_PAUSE
+        """Seconds a reveal stays before the computer goes on (tests set 0)."""
         self.handoff_delay = DEFAULT_DELAY
         """Seconds a handoff ignores keys after it appears (tests set 0)."""
         self.computer = ComputerSeats()

@@ -208,7 +208,13 @@ class TableShow:
         source = self.source
         self.asking = self.flow.question(source.stage, source.result)
         question: float | None = None
-        if self.asking is not None:
+        goes_on: float | None = None
+        computer = self.flow.computer_next(source.stage, source.result)
+        if computer is not None:
+            # No key needed: the computer thinks while the reveal is read, then goes on.
+            prompt = t("bot.thinking", name=self.seat_names[computer])
+            goes_on = self.app.reading_pause
+        elif self.asking is not None:
             prompt = self._question(self.asking, after)
             question = self.app.handoff_delay
             self.app.clear_notifications()
@@ -220,8 +226,14 @@ class TableShow:
         final = source.result is not None
         table = self.table
         table.show_reveal(
-            before, after, events, self.names, prompt, recruit, delay, question, final
+            before, after, events, self.names, prompt, recruit, delay, question, final, goes_on
         )
+        if computer is not None:
+            self._think_behind(computer)
+
+    def _think_behind(self, seat: int) -> None:
+        """The computer starts deciding for `seat` while the reveal is still shown."""
+        raise ValueError(f"nobody here plays the computer's seat {seat}")
 
     def _question(self, step: Next, after: PlayerView) -> str:
         """What comes next and the privacy question of handoff `step`, asked on a reveal."""

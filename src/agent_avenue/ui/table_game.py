@@ -59,6 +59,10 @@ class TableGame(TableShow):
         self.flow = Flow(len(kinds), people, seats)
         """Who looks at the terminal and what comes next (play/flow.py)."""
         self.table: TableScreen | None = None
+        self.reading = False
+        """Whether a reveal is being read while the computer thinks (its answer then waits)."""
+        self.held: Action | None = None
+        """The computer's answer, kept until the reveal shown before it has been read."""
         self.storage_note: str | None = None
 
     @property
@@ -123,6 +127,25 @@ class TableGame(TableShow):
             self.app, seat, self.session.view(seat), self.session.record.seed, moves
         )
 
+    def _think_behind(self, seat: int) -> None:
+        """The computer decides for `seat` while the reveal before its turn is read."""
+        moves = len(self.session.record.moves)
+        self.reading = True
+        self.held = None
+        if not self.computer.thinking_about(seat, moves):
+            view = self.session.view(seat)
+            self.computer.think(self.app, seat, view, self.session.record.seed, moves)
+
+    def reveal_seen(self) -> None:
+        """The reveal has been read: the computer's answer, if it came meanwhile, is played."""
+        self.answer_question()
+        held, self.held = self.held, None
+        self.reading = False
+        if held is not None:
+            self.play(held)
+        else:
+            self.advance()
+
     def bot_answered(self, worker: Worker[Action], state: WorkerState) -> None:
         """The computer has chosen: its action goes the same way as a person's."""
         answer = self.computer.answered(worker, state)
@@ -139,6 +162,10 @@ class TableGame(TableShow):
             self.app.bell()
             seed = bot_seed(session.record.seed, moves, seat)
             action = random.Random(seed).choice(session.view(seat).legal)
+        if self.reading:
+            self.held = action  # played once the reveal shown has been read
+            table.say_next(t("bot.decided", name=self.seat_names[seat]))
+            return
         self.play(action)
 
     # Actions -------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "93bf0c09b18afa912e27da926cf95909e4c7f9b68a04ec31b3d01c3963d907d9"
+SOURCE_DIGEST = "4aeac91e2a365a03504a5ae3c2d3cbc3271a3bad2be504520764b64c3aabeab3"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -858,6 +858,7 @@ STRINGS: dict[str, str] = {
     "market_preview.top_of_deck": "the top card of the deck ({n} left), unseen",
     "market_preview.from_hand": "the taker chooses the agents from their own cards",
     "bot.thinking": "{name} (computer) is thinking…",
+    "bot.decided": "{name} (computer) has decided.",
     "bot.start_label": "Opponent",
     "bot.start_human": "A person",
     "bot.start_easy": "Computer: easy",

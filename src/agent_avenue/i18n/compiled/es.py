@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "d3fa3870d4732c15313e1160be5f3c0a0fd8f668e0d4b035ba04b5872f79ed24"
+SOURCE_DIGEST = "933e5a9d7a3fd9d8725728c336393d8cb98a5d60997973799a6d39fc7b7f5de2"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -858,6 +858,7 @@ STRINGS: dict[str, str] = {
     "market_preview.top_of_deck": "la carta superior del mazo (quedan {n}), sin ver",
     "market_preview.from_hand": "quien la toma elige los agentes de sus propias cartas",
     "bot.thinking": "{name} (ordenador) está pensando…",
+    "bot.decided": "{name} (ordenador) ya ha decidido.",
     "bot.start_label": "Rival",
     "bot.start_human": "Una persona",
     "bot.start_easy": "Ordenador: fácil",

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "c2c42b510af7c57a63ef29d5156d8357aad9c2835327cebd9945b7c071fc7dbe"
+SOURCE_DIGEST = "2242d90f12615c84ed61a723afc0a68321984d1058564da917f068ae54a5887f"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -858,6 +858,7 @@ STRINGS: dict[str, str] = {
     "market_preview.top_of_deck": "la carte du dessus de la pioche ({n} restantes), cachée",
     "market_preview.from_hand": "le preneur choisit les agents parmi ses propres cartes",
     "bot.thinking": "{name} (ordinateur) réfléchit…",
+    "bot.decided": "{name} (ordinateur) a décidé.",
     "bot.start_label": "Adversaire",
     "bot.start_human": "Une personne",
     "bot.start_easy": "Ordinateur : facile",

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "28a106efeea7fec16bbed98eecaec438e162242b42a8869efde53897221b75a3"
+SOURCE_DIGEST = "4d51aa4ba97ee51076d7c247343569ab1725cc6be4a3a30f6857a5596b9dc58d"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -858,6 +858,7 @@ STRINGS: dict[str, str] = {
     "market_preview.top_of_deck": "de bovenste kaart van de stapel (nog {n}), onbekend",
     "market_preview.from_hand": "wie de kaart neemt, kiest de agenten uit de eigen kaarten",
     "bot.thinking": "{name} (computer) denkt na…",
+    "bot.decided": "{name} (computer) heeft besloten.",
     "bot.start_label": "Tegenstander",
     "bot.start_human": "Een persoon",
     "bot.start_easy": "Computer: makkelijk",

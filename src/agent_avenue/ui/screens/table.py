@@ -282,9 +282,11 @@ class TableScreen(Screen[None]):
         delay: float,
         question: float | None = None,
         final: bool = False,
+        goes_on: float | None = None,
     ) -> None:
         """The public consequences of an action, meeples moving space by space; `prompt` is
-        the privacy question of the next private screen when `question` (its pause) is set."""
+        the privacy question of the next private screen when `question` (its pause) is set,
+        and the reveal goes on by itself `goes_on` seconds after the meeples stop if set."""
         self._show_view(after, names)
 
         def make(names: tuple[str, str]) -> Panel:
@@ -298,7 +300,9 @@ class TableScreen(Screen[None]):
             recruited = recruited_cards(events) if recruit is not None else ()
             # The cards are drawn against the view before the recruit: they mark the copy used.
             text = retranslate(prompt)
-            return RevealPanel(before, tuple(lines), recruited, names, text, question, final)
+            return RevealPanel(
+                before, tuple(lines), recruited, names, text, question, final, goes_on
+            )
 
         panel = self._set_panel(make)
         assert isinstance(panel, RevealPanel)
@@ -312,6 +316,24 @@ class TableScreen(Screen[None]):
         board.show_positions(start)
         self._frames = frames
         self._timer = self.set_interval(delay, self._step)
+
+    def say_next(self, prompt: str) -> None:
+        """The reveal shown says what comes next with `prompt` instead (also after a change
+        of language)."""
+        text = retranslate(prompt)
+        if isinstance(self.panel, RevealPanel):
+            self.panel.say_next(text)
+        make = self._make_panel
+        if make is None:
+            return
+
+        def remade(names: tuple[str, str]) -> Panel:
+            panel = make(names)
+            if isinstance(panel, RevealPanel):
+                panel.prompt = retranslate(prompt)
+            return panel
+
+        self._make_panel = remade
 
     def _step(self) -> None:
         if not self._frames:

@@ -38,6 +38,9 @@ class RevealPanel(Panel):
     With `question` set (the seconds of its pause) the prompt is the privacy question of the
     private screen that follows: Enter answers it only once the meeples have stopped and the
     pause is over, counted down beside the prompt, so a held Enter cannot race through.
+
+    With `goes_on` set (seconds) the computer decides next: no key is needed, the reveal goes
+    on by itself that long after the meeples stop (Enter goes on at once).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = CONTINUE_BINDINGS
@@ -51,6 +54,7 @@ class RevealPanel(Panel):
         prompt: str,
         question: float | None = None,
         final: bool = False,
+        goes_on: float | None = None,
     ) -> None:
         super().__init__(classes="panel -reveal" if recruited else "panel -reveal -plain")
         self.view = view
@@ -61,6 +65,9 @@ class RevealPanel(Panel):
         self.question = question
         self.final = final
         """The last reveal, before the game-over screen."""
+        self.goes_on = goes_on
+        self.released = False
+        """Whether this reveal has said "go on" (by Enter or by itself): it says it once."""
         self.done = False
         self.pause = KeyPause(self, question or 0.0, self._count_down, self._armed)
 
@@ -100,6 +107,21 @@ class RevealPanel(Panel):
         self.pause.start()
         self._show_prompt()
         self.post_message(PanelChanged())
+        if self.goes_on is not None and not self.released:
+            if self.goes_on > 0:
+                self.set_timer(self.goes_on, self._go_on)
+            else:
+                self.call_after_refresh(self._go_on)
+
+    def _go_on(self) -> None:
+        if not self.released:
+            self.released = True
+            self.post_message(Continue())
+
+    def say_next(self, prompt: str) -> None:
+        """What comes next has changed (the computer has decided): say so."""
+        self.prompt = prompt
+        self._show_prompt()
 
     def _count_down(self, left: float) -> None:
         self._show_prompt(left)
@@ -110,8 +132,9 @@ class RevealPanel(Panel):
 
     def keep_state(self, old: Panel) -> None:
         """The same reveal in another language: a pause already over stays over."""
-        if isinstance(old, RevealPanel) and old.pause.over:
-            self.pause.over = True
+        if isinstance(old, RevealPanel):
+            self.pause.over = self.pause.over or old.pause.over
+            self.released = old.released
 
     def on_unmount(self) -> None:
         """No countdown for a panel no longer shown."""
@@ -126,7 +149,12 @@ class RevealPanel(Panel):
 
     def run(self, action: str, params: Params) -> None:
         """Go on (while the meeples still move: let them stop at once)."""
-        self.post_message(Continue() if self.ready else SkipAnimation())
+        if not self.ready:
+            self.post_message(SkipAnimation())
+        elif self.goes_on is None:
+            self.post_message(Continue())
+        else:
+            self._go_on()
 
     @on(AgentCard.Selected)
     def _clicked(self, message: AgentCard.Selected) -> None:
