@@ -31,9 +31,9 @@ from agent_avenue.engine import (
 )
 from agent_avenue.engine.actions import PlayDown
 from agent_avenue.i18n import PLURAL, Translated
-from agent_avenue.teaching.explain import offer_split_line, split_phrase
+from agent_avenue.teaching.explain import offer_card_lines, offer_split_line, split_phrase
 from agent_avenue.teaching.hints import Hint, search_hint, suggest
-from agent_avenue.ui.phrases import recruit_result
+from agent_avenue.ui.phrases import preview_line, recruit_result
 
 RULES = default_rules()
 NAMES = ("Green", "Blue")
@@ -173,6 +173,8 @@ def check_offer(state: GameState, with_hint: bool) -> int:
         else:
             continue
         offered = apply(state, action)
+        if isinstance(action, Offer):
+            checked += check_offer_previews(state, offered, action)
         for face_up, line in lines.items():
             checked += check_claims(line, apply(offered, Recruit(face_up)))
     if with_hint:
@@ -241,10 +243,58 @@ def check_claims_of(text: object, after: GameState) -> int:
     return check_claims(text, after) if isinstance(text, Translated) else 0
 
 
-def check_recruit(state: GameState, with_hint: bool) -> int:
-    """A recruit: both result lines against every card the hidden one could be."""
-    view = player_view(state, state.to_act)
+def check_preview(text: str, before: GameState, after: GameState, side: int) -> int:
+    """A per-card preview for `side` ("+2, 5 to catch if Blue stays"): when the other side did
+    stay where it was, the distance is the one the engine then shows."""
     checked = 0
+    start, end = player_view(before, None), player_view(after, None)
+    for node in nodes(text):
+        key = claim(node)
+        if key == "explain.to_catch_if":
+            assert node.params["other"] == NAMES[1 - side], text
+            if start.sides[1 - side].position == end.sides[1 - side].position:
+                assert distance_to_catch(end, side) == node.params["n"], (text, after)
+            checked += 1
+        elif key == "explain.to_catch":
+            raise AssertionError(f"a preview of a turn where both sides move says no 'if': {text}")
+    return checked
+
+
+def check_card_previews(state: GameState) -> int:
+    """The recruit panel's line for the face-up card, for each side that could get it."""
+    seat = state.to_act
+    assert seat is not None and state.offer is not None
+    view = player_view(state, seat)
+    me, up = view.me.index, state.offer[0]
+    mine = preview_line(view, me, up, NAMES)
+    theirs = preview_line(view, 1 - me, up, NAMES)
+    return check_preview(mine, state, apply(state, Recruit(True)), me) + check_preview(
+        theirs, state, apply(state, Recruit(False)), 1 - me
+    )
+
+
+def check_offer_previews(state: GameState, offered: GameState, action: Offer) -> int:
+    """The offer panel's lines per card ("for you", "if Blue takes it") for both answers."""
+    view = player_view(state, state.to_act)
+    me = view.me.index
+    checked = 0
+    for face_up, taken, kept in (
+        (True, action.face_up, action.face_down),
+        (False, action.face_down, action.face_up),
+    ):
+        after = apply(offered, Recruit(face_up))
+        mine = offer_card_lines(view, kept, NAMES)[0]
+        theirs = offer_card_lines(view, taken, NAMES)[1]
+        checked += check_preview(mine, state, after, me)
+        checked += check_preview(theirs, state, after, 1 - me)
+    return checked
+
+
+def check_recruit(state: GameState, with_hint: bool) -> int:
+    """A recruit: both result lines against every card the hidden one could be, and the face-up
+    card's preview for each side."""
+    view = player_view(state, state.to_act)
+    checked = check_card_previews(state)
     for face_up in (True, False):
         checked += tally_claims(recruit_result(view, face_up, NAMES), state, face_up)
     if with_hint:

@@ -135,9 +135,17 @@ def _mark_words(
     return t(_about("explain.mark_lose", view, side), side=names[side])
 
 
-def catch_phrase(preview: RecruitPreview, names: tuple[str, str], side: int, players: int) -> str:
+def catch_phrase(
+    preview: RecruitPreview,
+    names: tuple[str, str],
+    side: int,
+    players: int,
+    *,
+    others_move: bool = True,
+) -> str:
     """Where a recruit judged alone would leave the side: it reaches the other's space (a catch
-    unless the other moves away), walks into reach, or the board distance still to cover.
+    unless the other moves away), walks into reach, or the board distance still to cover (with
+    `others_move`, the other side recruits too: the distance says it assumes the other stays).
     `players` says whether the other side is a team of two (its verbs are then plural)."""
     plural = team_of_two(1 - side, players)
     if preview.catches:
@@ -145,20 +153,32 @@ def catch_phrase(preview: RecruitPreview, names: tuple[str, str], side: int, pla
     if preview.caught:
         key = plural_key("explain.caught_by", plural)
         return t(key, side=names[side], other=names[1 - side])
+    if others_move:
+        return t(
+            plural_key("explain.to_catch_if", plural), n=preview.distance, other=names[1 - side]
+        )
     return t("explain.to_catch", n=preview.distance)
 
 
 def preview_phrase(
-    view: PlayerView, side: int, agent: str, names: tuple[str, str], *, long: bool = False
+    view: PlayerView,
+    side: int,
+    agent: str,
+    names: tuple[str, str],
+    *,
+    long: bool = False,
+    others_move: bool = True,
 ) -> str:
     """What recruiting one more `agent` would do to `side`, judged alone.
 
-    "2nd Sentinel: +2 (middle icon), 5 to catch"; "3rd Codebreaker: WIN mark, so Green wins
-    at the End step"; with `long`, the icon note says when the next icon comes.
+    "2nd Sentinel: +2 (middle icon), 5 to catch if Blue stays"; "3rd Codebreaker: WIN mark, so
+    Green wins at the End step"; with `long`, the icon note says when the next icon comes;
+    `others_move` false: only `side` recruits now (an instant card's choice), no "if".
     """
     preview = recruit_preview(view, side, agent)
     what = nth_agent(view.rules, agent, preview.count)
-    return t("explain.preview", what=what, effect=preview_effect(view, side, agent, names, long))
+    effect = preview_effect(view, side, agent, names, long, others_move=others_move)
+    return t("explain.preview", what=what, effect=effect)
 
 
 def preview_effect(
@@ -169,9 +189,10 @@ def preview_effect(
     long: bool = False,
     *,
     note: bool = True,
+    others_move: bool = True,
 ) -> str:
-    """What `preview_phrase` says after the agent's name: "+2 (middle icon), 5 to catch"
-    (without `note`, the icon's name is left out: "+2, 5 to catch")."""
+    """What `preview_phrase` says after the agent's name: "+2 (middle icon), 5 to catch if Blue
+    stays" (without `note`, the icon's name is left out: "+2, 5 to catch if Blue stays")."""
     preview = recruit_preview(view, side, agent)
     slot, _ = _icon_slot(view.rules, agent, preview.count)
     icon = icon_note(view.rules, agent, preview.count) if long else t(f"explain.slot_{slot}")
@@ -180,10 +201,13 @@ def preview_effect(
         return t("explain.preview_mark", mark=mark, note=icon) if note else mark
     move = signed(preview.move)
     parts = [t("explain.preview_move", move=move, note=icon) if note else move]
-    parts.append(catch_phrase(preview, names, side, view.players))
+    parts.append(catch_phrase(preview, names, side, view.players, others_move=others_move))
     if preview.lands_on_market:
         parts.append(t("explain.preview_market", space=preview.space))
-    return t("explain.join").join(parts)
+    text = parts[0]
+    for part in parts[1:]:
+        text = t("explain.pair", a=text, b=part)  # each part stays as made by t() (claims)
+    return text
 
 
 def offer_card_lines(view: PlayerView, agent: str, names: tuple[str, str]) -> list[str]:
@@ -522,7 +546,7 @@ def market_card_line(view: PlayerView, side: int, card: str, names: tuple[str, s
         return t(
             "market_preview.named_from_hand",
             agent=an_agent(effect.agent),
-            effect=preview_effect(view, side, effect.agent, names, note=False),
+            effect=preview_effect(view, side, effect.agent, names, note=False, others_move=False),
         )
     if isinstance(effect, StealFromPlay):
         key = _about("market_preview.steal", view, 1 - side)

@@ -17,12 +17,15 @@ from agent_avenue.teaching.describe import an_agent, signed
 from agent_avenue.teaching.verdict_text import tally_of
 
 
-def preview_line(view: PlayerView, side: int, agent: str, names: tuple[str, str]) -> str:
-    """What recruiting `agent` would do for `side`, judged alone (if nothing else moved), with
-    the count rule: "2nd Sentinel: +2 (middle icon), 5 to catch" (explain.preview_phrase)."""
+def preview_line(
+    view: PlayerView, side: int, agent: str, names: tuple[str, str], *, others_move: bool = True
+) -> str:
+    """What recruiting `agent` would do for `side`, judged alone, with the count rule: "2nd
+    Sentinel: +2 (middle icon), 5 to catch if Blue stays" (explain.preview_phrase); without
+    `others_move` only `side` recruits now and the distance is what it will be."""
     from agent_avenue.teaching.explain import preview_phrase
 
-    return preview_phrase(view, side, agent, names)
+    return preview_phrase(view, side, agent, names, others_move=others_move)
 
 
 def hidden_range(view: PlayerView, side: int, names: tuple[str, str]) -> str:

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "4aeac91e2a365a03504a5ae3c2d3cbc3271a3bad2be504520764b64c3aabeab3"
+SOURCE_DIGEST = "f42b1935086d0d323f63712ec19a38c68a6b17243ea1761e2e4cb48def2ce3aa"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -546,11 +546,13 @@ STRINGS: dict[str, str] = {
     "explain.caught_by": "ends within {other}'s reach, so {other} catches {side} unless {other} moves back",
     "explain.caught_by_plural": "ends within {other}'s reach, so {other} catch {side} unless {other} move back",
     "explain.to_catch": "{n} to catch",
+    "explain.to_catch_if": "{n} to catch if {other} stays",
+    "explain.to_catch_if_plural": "{n} to catch if {other} stay",
     "explain.preview": "{what}: {effect}",
     "explain.preview_mark": "{mark} ({note})",
     "explain.preview_move": "{move} ({note})",
     "explain.preview_market": "stops on black market space {space}",
-    "explain.join": ", ",
+    "explain.pair": "{a}, {b}",
     "explain.card_you": "{agent} for you: {line}",
     "explain.card_them": "If {other} takes it: {line}",
     "explain.card_them_plural": "If {other} take it: {line}",

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "933e5a9d7a3fd9d8725728c336393d8cb98a5d60997973799a6d39fc7b7f5de2"
+SOURCE_DIGEST = "1176aa0b4bc1d5a6bf468897aafb887743467d6e3489f6a5ba9e312a3cbdd143"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -609,11 +609,13 @@ STRINGS: dict[str, str] = {
     "explain.caught_by": "queda al alcance de {other}, que atrapa a {side} salvo que {other} retroceda",
     "explain.caught_by_plural": "queda al alcance de {other}, que atrapan a {side} salvo que {other} retrocedan",
     "explain.to_catch": "a {n} de atrapar",
+    "explain.to_catch_if": "a {n} de atrapar si {other} no se mueve",
+    "explain.to_catch_if_plural": "a {n} de atrapar si {other} no se mueven",
     "explain.preview": "{what}: {effect}",
     "explain.preview_mark": "{mark} ({note})",
     "explain.preview_move": "{move} ({note})",
     "explain.preview_market": "se detiene en la casilla de mercado negro {space}",
-    "explain.join": ", ",
+    "explain.pair": "{a}, {b}",
     "explain.card_you": "{agent} para ti: {line}",
     "explain.card_them": "Si {other} lo toma: {line}",
     "explain.card_them_plural": "Si {other} lo toman: {line}",

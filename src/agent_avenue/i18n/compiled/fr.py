@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "2242d90f12615c84ed61a723afc0a68321984d1058564da917f068ae54a5887f"
+SOURCE_DIGEST = "7e7a236d5e590134b340f046704282da47cd1f2baa492692134a840c00b22b60"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -609,11 +609,13 @@ STRINGS: dict[str, str] = {
     "explain.caught_by": "finit à portée de {other}, qui rattrape {side} sauf si {other} recule",
     "explain.caught_by_plural": "finit à portée de {other}, qui rattrapent {side} sauf si {other} reculent",
     "explain.to_catch": "cible à {n}",
+    "explain.to_catch_if": "cible à {n} si {other} ne bouge pas",
+    "explain.to_catch_if_plural": "cible à {n} si {other} ne bougent pas",
     "explain.preview": "{what} : {effect}",
     "explain.preview_mark": "{mark} ({note})",
     "explain.preview_move": "{move} ({note})",
     "explain.preview_market": "s'arrête sur la case Marché Noir {space}",
-    "explain.join": ", ",
+    "explain.pair": "{a}, {b}",
     "explain.card_you": "{agent} pour vous : {line}",
     "explain.card_them": "Si {other} la prend : {line}",
     "explain.card_them_plural": "Si {other} la prennent : {line}",

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "4d51aa4ba97ee51076d7c247343569ab1725cc6be4a3a30f6857a5596b9dc58d"
+SOURCE_DIGEST = "523c30ad9b2dda79a72f85d43bf324eb5fc750cab8ac49da3b117f1ae2b66b07"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -609,11 +609,13 @@ STRINGS: dict[str, str] = {
     "explain.caught_by": "eindigt binnen bereik van {other}, dus {other} haalt {side} in, tenzij {other} terugloopt",
     "explain.caught_by_plural": "eindigt binnen bereik van {other}, dus {other} halen {side} in, tenzij {other} teruglopen",
     "explain.to_catch": "nog {n} om in te halen",
+    "explain.to_catch_if": "nog {n} om in te halen als {other} blijft staan",
+    "explain.to_catch_if_plural": "nog {n} om in te halen als {other} blijven staan",
     "explain.preview": "{what}: {effect}",
     "explain.preview_mark": "{mark} ({note})",
     "explain.preview_move": "{move} ({note})",
     "explain.preview_market": "stopt op zwarte-marktvak {space}",
-    "explain.join": ", ",
+    "explain.pair": "{a}, {b}",
     "explain.card_you": "{agent} voor jou: {line}",
     "explain.card_them": "Als {other} hem neemt: {line}",
     "explain.card_them_plural": "Als {other} hem nemen: {line}",

@@ -72,8 +72,9 @@ class ChoicePanel(Panel):
                     shown = returned_view(self.view, self.actor, agent) if returns else self.view
                     yield AgentCard(agent, index, shown, self.actor)
             if card in RECRUIT_CHOICES:
+                view, actor, names = self.view, self.actor, self.names
                 lines = [
-                    f"{n}. {preview_line(self.view, self.actor, agent, self.names)}"
+                    f"{n}. {preview_line(view, actor, agent, names, others_move=False)}"
                     for n, agent in enumerate(self.options, start=1)
                 ]
                 yield Static(styled_names("\n".join(lines)), classes="panel-info")
@@ -132,7 +133,9 @@ class ConfirmPanel(Panel):
                     plain(
                         t(
                             "choice.confirm_yes",
-                            line=preview_line(self.view, self.actor, agent, self.names),
+                            line=preview_line(
+                                self.view, self.actor, agent, self.names, others_move=False
+                            ),
                         )
                     )
                 )
