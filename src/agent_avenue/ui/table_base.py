@@ -128,7 +128,7 @@ class TableShow:
         elif show is Show.PRIVATE:
             table.show_private(source.view(seat), self.names, note)
         else:
-            waiting = t("handoff.waiting", name=self.seat_names[seat])
+            waiting = t("handoff.elsewhere", name=self.seat_names[seat])
             table.show_waiting(source.view(None), self.names, waiting)
 
     def _bot_turn(self, seat: int) -> None:

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "f42b1935086d0d323f63712ec19a38c68a6b17243ea1761e2e4cb48def2ce3aa"
+SOURCE_DIGEST = "13db1c4b7508edca3e0ac05f9c6dc958ceff5a353927b029002f9f22fc815b12"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -240,6 +240,7 @@ STRINGS: dict[str, str] = {
     "handoff.button": "I am {name}: show my cards",
     "handoff.key_ready": "I am ready",
     "handoff.waiting": "Waiting for {name} to take the terminal.",
+    "handoff.elsewhere": "{name} is deciding at their own terminal…",
     "offer.title": "{name}, your hand: play one card face up and one face down. {other} picks one.",
     "offer.title_plural": "{name}, your hand: play one card face up and one face down. {other} pick one.",
     "offer.none": "—",

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "1176aa0b4bc1d5a6bf468897aafb887743467d6e3489f6a5ba9e312a3cbdd143"
+SOURCE_DIGEST = "0c68498b5badfea8dfef6cf959fe0a8050bbc024eafcfa1e2245a022ef1502ff"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -240,6 +240,7 @@ STRINGS: dict[str, str] = {
     "handoff.button": "Soy {name}: mostrar mis cartas",
     "handoff.key_ready": "Estoy listo",
     "handoff.waiting": "Esperando a que {name} tome el terminal.",
+    "handoff.elsewhere": "{name} está decidiendo en su propio terminal…",
     "offer.title": "{name}, tu mano: juega una carta boca arriba y otra boca abajo. {other} elige una.",
     "offer.title_plural": "{name}, tu mano: juega una carta boca arriba y otra boca abajo. {other} eligen una.",
     "offer.none": "—",

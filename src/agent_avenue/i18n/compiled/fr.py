@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "7e7a236d5e590134b340f046704282da47cd1f2baa492692134a840c00b22b60"
+SOURCE_DIGEST = "4cbaac30bff073ddf35f88c0551a0c2acad873c935b1ad2430ffef32b9da9f19"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -240,6 +240,7 @@ STRINGS: dict[str, str] = {
     "handoff.button": "Je suis {name} : montrer mes cartes",
     "handoff.key_ready": "Je suis prêt(e)",
     "handoff.waiting": "En attente : {name} doit prendre le terminal.",
+    "handoff.elsewhere": "{name} décide depuis son propre terminal…",
     "offer.title": "{name}, votre main : jouez une carte visible et une cachée. {other} en choisit une.",
     "offer.title_plural": "{name}, votre main : jouez une carte visible et une cachée. {other} en choisissent une.",
     "offer.none": "—",

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "523c30ad9b2dda79a72f85d43bf324eb5fc750cab8ac49da3b117f1ae2b66b07"
+SOURCE_DIGEST = "e158240d377c0365ea0606353b62d762c123320207cb9f9d52b3c7a538af8eb9"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -240,6 +240,7 @@ STRINGS: dict[str, str] = {
     "handoff.button": "Ik ben {name}: toon mijn kaarten",
     "handoff.key_ready": "Ik ben klaar",
     "handoff.waiting": "Wachten tot {name} de terminal neemt.",
+    "handoff.elsewhere": "{name} beslist achter de eigen terminal…",
     "offer.title": "{name}, je hand: speel een kaart open en een gedekt. {other} kiest er een.",
     "offer.title_plural": "{name}, je hand: speel een kaart open en een gedekt. {other} kiezen er een.",
     "offer.none": "—",
