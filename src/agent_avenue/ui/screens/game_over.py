@@ -7,8 +7,9 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -18,6 +19,7 @@ from agent_avenue.play.session import SEAT_COLOURS, LogEntry
 from agent_avenue.teaching.explain import explain_result
 from agent_avenue.ui.screens.log import LogScreen
 from agent_avenue.ui.widgets import BoardRing, CollectionPanel
+from agent_avenue.ui.widgets.board import board_size
 from agent_avenue.ui.widgets.keybar import KeyBar
 from agent_avenue.ui.widgets.size import SizeWarning
 
@@ -65,6 +67,7 @@ class GameOverScreen(Screen[bool]):
         self.seed = seed
         self.first = first
         self.entries = log
+        self._board_size = "compact"
 
     def compose(self) -> ComposeResult:
         """Headline, sentence, board and collections."""
@@ -76,11 +79,23 @@ class GameOverScreen(Screen[bool]):
             # Who won and why; every condition met and the tie rule's note (explain.py).
             why = "\n".join(explain_result(self.result, self.view, self.names))
             yield Static(Content(why), id="over-sentence")
-            with Horizontal(id="over-table"):
-                yield BoardRing(id="over-board")
-                with Vertical(id="over-side"):
-                    yield CollectionPanel(0, id="over-collection-0")
-                    yield CollectionPanel(1, id="over-collection-1")
+            size = self._board_size = board_size(*self.app.size)
+            board = BoardRing(id="over-board")
+            board.set_size(size)
+            if size == "compact":
+                with Horizontal(id="over-table"):
+                    yield board
+                    with Vertical(id="over-side"):
+                        yield CollectionPanel(0, id="over-collection-0")
+                        yield CollectionPanel(1, id="over-collection-1")
+            else:
+                # The table's own layout at this size: a side on each hand of the board.
+                with Horizontal(id="over-table", classes=f"-ring -{size}"):
+                    with VerticalScroll(id="over-left", classes="over-column"):
+                        yield CollectionPanel(0, id="over-collection-0")
+                    yield board
+                    with VerticalScroll(id="over-right", classes="over-column"):
+                        yield CollectionPanel(1, id="over-collection-1")
             replay = self._replay_line()
             if replay is not None:
                 yield Static(Content(replay), id="over-replay")
@@ -106,6 +121,20 @@ class GameOverScreen(Screen[bool]):
         self.names = names
         await self.recompose()
         self.on_mount()
+
+    async def on_resize(self, event: Resize) -> None:
+        """Crossing a board size (compact, medium, large) lays the result out again, when it
+        is shown (under another screen it waits until it comes back)."""
+        await self._fit_board()
+
+    async def on_screen_resume(self) -> None:
+        """Back on top (after the log or the score sheet): fit the board to the size now."""
+        await self._fit_board()
+
+    async def _fit_board(self) -> None:
+        if not self.is_current or board_size(*self.app.size) == self._board_size:
+            return
+        await self.refresh_language(self.names)
 
     def on_mount(self) -> None:
         """Fill the board and collections with the final position."""
