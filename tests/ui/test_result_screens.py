@@ -1,4 +1,4 @@
-"""The result screen at the table's size class: the final board as large as the table's, a
+"""The result and replay screens at the table's size class: the final board as large as the table's, a
 side's collection on each hand, who won and why; snapshots at the three sizes."""
 
 from __future__ import annotations
@@ -9,7 +9,9 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 
 from agent_avenue.engine import GameState, Mode, apply, new_game, player_view
+from agent_avenue.engine.record import GameRecord
 from agent_avenue.ui.screens.game_over import GameOverScreen
+from agent_avenue.ui.screens.replay import ReplayScreen
 from agent_avenue.ui.widgets import BoardRing
 from agent_avenue.ui.widgets.board import board_size
 
@@ -73,3 +75,37 @@ async def test_crossing_a_size_lays_the_result_out_again() -> None:
             await pilot.pause()
             await pilot.pause()
             assert app.screen.query_one(BoardRing).size_class == board_size(*size)
+
+
+def played_states(mode: Mode, seed: int) -> tuple[GameState, ...]:
+    """Every state of the game `finished_game` plays, the deal first."""
+    rng = random.Random(seed)
+    states = [new_game(RULES, mode, seed, 0)]
+    while not states[-1].is_over:
+        state = states[-1]
+        states.append(apply(state, rng.choice(player_view(state, state.to_act).legal)))
+    return tuple(states)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_replay_board_has_the_tables_size(
+    size: tuple[int, int], svg_snapshot: SnapshotAssertion
+) -> None:
+    """The replay's board has the table's size class, and follows it when resized."""
+    app = make_app("advanced", 3)
+    states = played_states(Mode.ADVANCED, 3)
+    record = GameRecord(Mode.ADVANCED, 3, 0, NAMES)
+    async with app.run_test(size=size) as pilot:
+        await app.push_screen(ReplayScreen(record, states))
+        await pilot.pause()
+        await pilot.press("end")
+        await pilot.pause()
+        assert app.screen.query_one(BoardRing).size_class == board_size(*size)
+        assert "wins" in screen_text(app)
+        assert await settled_screenshot(pilot) == svg_snapshot
+        other = (80, 24) if size != (80, 24) else (160, 45)
+        await pilot.resize_terminal(*other)
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen.query_one(BoardRing).size_class == board_size(*other)
+        assert "wins" in screen_text(app)  # still the last step after laying out again

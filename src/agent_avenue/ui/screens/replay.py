@@ -26,6 +26,7 @@ from agent_avenue.play.teams import side_names
 from agent_avenue.teaching.describe import result_sentence
 from agent_avenue.ui.screens.log import LogScreen
 from agent_avenue.ui.widgets import BoardRing, CollectionPanel, GameLog
+from agent_avenue.ui.widgets.board import board_size
 from agent_avenue.ui.widgets.keybar import KeyBar
 from agent_avenue.ui.widgets.size import SizeWarning
 
@@ -118,6 +119,23 @@ class ReplayScreen(Screen[None]):
     ReplayScreen.-wide #replay-log {
         display: block;
     }
+    /* A medium or large board in the middle: the collections on the left, the secrets and
+       the log on the right, as on the table. */
+    #replay-body.-ring .replay-column {
+        width: 30;
+        height: 100%;
+    }
+    #replay-body.-large .replay-column {
+        width: 36;
+    }
+    #replay-body.-ring #replay-board {
+        margin: 0 1;
+    }
+    #replay-body.-ring #replay-revealed-box, #replay-body.-ring #replay-log {
+        display: block;
+        width: 100%;
+        height: 1fr;
+    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -143,6 +161,7 @@ class ReplayScreen(Screen[None]):
         self.entries = step_entries(self.states)
         self.step = 0
         """The state shown: 0 is the deal, then one step per move."""
+        self._board_size = "compact"
 
     def compose(self) -> ComposeResult:
         """The step on top; board and collections, the revealed secrets, the log (if wide)."""
@@ -156,14 +175,28 @@ class ReplayScreen(Screen[None]):
             )
             yield Static(Content(title), id="replay-title")
             yield Static(id="replay-step")
-            with Horizontal(id="replay-body"):
-                with VerticalScroll(id="replay-left"):
-                    yield BoardRing(id="replay-board")
-                    yield CollectionPanel(0, id="replay-collection-0")
-                    yield CollectionPanel(1, id="replay-collection-1")
-                with VerticalScroll(id="replay-revealed-box"):
-                    yield Static(id="replay-revealed")
-                yield GameLog(self.rules, id="replay-log")
+            size = self._board_size = board_size(*self.app.size)
+            board = BoardRing(id="replay-board")
+            board.set_size(size)
+            if size == "compact":
+                with Horizontal(id="replay-body"):
+                    with VerticalScroll(id="replay-left"):
+                        yield board
+                        yield CollectionPanel(0, id="replay-collection-0")
+                        yield CollectionPanel(1, id="replay-collection-1")
+                    with VerticalScroll(id="replay-revealed-box"):
+                        yield Static(id="replay-revealed")
+                    yield GameLog(self.rules, id="replay-log")
+            else:
+                with Horizontal(id="replay-body", classes=f"-ring -{size}"):
+                    with VerticalScroll(id="replay-left", classes="replay-column"):
+                        yield CollectionPanel(0, id="replay-collection-0")
+                        yield CollectionPanel(1, id="replay-collection-1")
+                    yield board
+                    with Vertical(classes="replay-column"):
+                        with VerticalScroll(id="replay-revealed-box"):
+                            yield Static(id="replay-revealed")
+                        yield GameLog(self.rules, id="replay-log")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -174,8 +207,12 @@ class ReplayScreen(Screen[None]):
         self.query_one("#replay-left", VerticalScroll).can_focus = False
         self._show()
 
-    def on_resize(self, event: Resize) -> None:
-        """On short terminals the collections put their agents on shared lines."""
+    async def on_resize(self, event: Resize) -> None:
+        """On short terminals the collections put their agents on shared lines; crossing a
+        board size (compact, medium, large) lays the replay out again, when it is shown."""
+        if self.is_current and board_size(*self.app.size) != self._board_size:
+            await self.recompose()
+            self.on_mount()
         compact = event.size.height < COMPACT_HEIGHT
         for panel in self.query(CollectionPanel):
             panel.set_class(compact, "-compact")
