@@ -1,5 +1,5 @@
-"""The result and replay screens at the table's size class: the final board as large as the table's, a
-side's collection on each hand, who won and why; snapshots at the three sizes."""
+"""The result and replay screens at the table's size class: the final board as large as the
+table's, a side's collection on each hand, who won and why; snapshots at the three sizes."""
 
 from __future__ import annotations
 
