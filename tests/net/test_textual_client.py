@@ -160,7 +160,7 @@ async def test_one_seat_plays_a_whole_duel_without_handoffs_or_leaks(tmp_path: P
             assert "Ann" in screen_text(app) or "Bob" in screen_text(app)  # type: ignore[arg-type]
         await blue.close()
     assert "HandoffScreen" not in seen
-    assert {"OfferPanel", "WaitingPanel", "GameOverScreen"} <= set(seen)
+    assert {"OfferPanel", "WaitingPanel", "NetworkGameOverScreen"} <= set(seen)
     rows, problem = storage.load_history()
     assert problem is None and len(rows) == 1
     assert rows[0].names == ("Ann", "Bob")
@@ -185,7 +185,7 @@ async def test_two_seats_of_one_side_hand_the_terminal_over_between_them(tmp_pat
             await asyncio.wait_for(other, TIMEOUT)
         await blue.close()
     assert "HandoffScreen" in seen
-    assert "GameOverScreen" in seen
+    assert "NetworkGameOverScreen" in seen
 
 
 async def _until(pilot: Any, done: Any, what: str) -> None:
@@ -238,6 +238,7 @@ def test_host_seat_serves_and_plays_the_hosts_own_seat(
 
     seen: list[str] = []
     shown: list[str] = []
+    ended: list[str] = []
 
     def play(client: GameClient, lines: tuple[str, ...], record: bool = True) -> int:
         async def game() -> None:
@@ -255,6 +256,7 @@ def test_host_seat_serves_and_plays_the_hosts_own_seat(
                 )
                 seen.extend(await drive(app, pilot, None, KeyPlayer(2), (0,)))
                 await asyncio.wait_for(other, TIMEOUT)
+                ended.append(screen_text(app))  # type: ignore[arg-type]
                 await pilot.press("c")  # the join lines again, over the table
                 await _until(pilot, lambda: "--seat 1" in screen_text(app), "the join lines")  # type: ignore[arg-type]
                 await pilot.press("escape")
@@ -270,7 +272,10 @@ def test_host_seat_serves_and_plays_the_hosts_own_seat(
     assert status == 0
     assert "Room code:" in printed and "--seat 1" in printed and "--seat 0" not in printed
     assert "--seat 1" in shown[0]
-    assert "GameOverScreen" in seen and "HandoffScreen" not in seen
+    assert "NetworkGameOverScreen" in seen and "HandoffScreen" not in seen
+    # The host's game-over screen says that leaving it closes the room.
+    assert "q Leave the room" in ended[0]
+    assert "When you leave, the room closes for everyone." in ended[0]
     # The server and the host's own table share the data folder: one row, not two.
     rows, problem = storage.load_history()
     assert problem is None and len(rows) == 1, rows
@@ -307,4 +312,4 @@ async def test_a_dropped_connection_says_so_and_rejoins_the_same_seat(tmp_path: 
         await blue.close()
     assert "The connection dropped; rejoining…" in said
     assert green.table is not None and green.table.seats == (0,)
-    assert "GameOverScreen" in seen
+    assert "NetworkGameOverScreen" in seen

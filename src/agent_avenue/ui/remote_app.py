@@ -66,7 +66,8 @@ class RemoteApp(AgentAvenueApp):
             await self.remote.shown()
 
     def after_game_over(self, again: bool | None) -> None:
-        """The game-over screen closed: a network game ends the app (the host starts anew)."""
+        """The game-over screen closed (q: leave the room; its n starts nothing): the app ends,
+        and at the host's own table its server with it."""
         self.exit(0)
 
     def action_quit_game(self) -> None:

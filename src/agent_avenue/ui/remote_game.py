@@ -12,7 +12,7 @@ import contextlib
 from typing import TYPE_CHECKING
 
 from agent_avenue.engine import Action, Discard, Event, EventKind, PlayerView, Recruit
-from agent_avenue.i18n import t
+from agent_avenue.i18n import plural_key, t
 from agent_avenue.net.client import GameClient, JoinRefused
 from agent_avenue.net.protocol import ErrorMsg, ProtocolError, SeatsMsg, TableMsg, ViewMsg
 from agent_avenue.net.table import RemoteTable
@@ -24,6 +24,7 @@ from agent_avenue.ui.table_base import TableShow
 if TYPE_CHECKING:
     from agent_avenue.ui.app import AgentAvenueApp
     from agent_avenue.ui.screens.lobby import LobbyScreen
+    from agent_avenue.ui.screens.network_over import NetworkGameOverScreen
     from agent_avenue.ui.screens.table import TableScreen
 
 QUIET = frozenset(
@@ -75,6 +76,12 @@ class RemoteGame(TableShow):
         """The seat whose discard was sent: its new private screen says what it drew."""
         self.recorded = not record
         """Whether the game is on the score sheet (or is not to be written there)."""
+        self.hosting = not record
+        """The host's own table (`host --seat`): its server records the game, and stops when
+        this table is left."""
+        self.room_note: str | None = None
+        """After the end: the last line about the room (who has left, the room closed)."""
+        self.over_screen: NetworkGameOverScreen | None = None
 
     @property
     def source(self) -> RemoteTable:
@@ -128,6 +135,40 @@ class RemoteGame(TableShow):
         while remote.over is None:
             await self.received(await self.client.receive())
         self.record()
+        await self._after_the_end(remote)
+
+    async def _after_the_end(self, remote: RemoteTable) -> None:
+        """The game is over: the connection stays until the player leaves, and the room line
+        says who has left, then that the room is closed when the server goes."""
+        try:
+            while True:
+                before = remote.connected
+                message = await self.client.receive()
+                if isinstance(message, SeatsMsg):
+                    self._tell_left(remote, before)
+        except NETWORK_ERRORS:
+            self.tell_room(t("net.ui.room_closed"))
+
+    def _tell_left(self, remote: RemoteTable, before: tuple[bool, ...]) -> None:
+        """The room line: the people of other terminals whose connection has just gone."""
+        gone = [
+            self.seat_names[seat]
+            for seat, (was, now) in enumerate(zip(before, remote.connected, strict=False))
+            if was and not now and seat not in remote.seats and seat < len(self.seat_names)
+        ]
+        if gone:
+            key = plural_key("net.ui.left", len(gone) > 1)
+            self.tell_room(t(key, names=" & ".join(gone)))
+
+    def tell_room(self, text: str) -> None:
+        """One line about the room after the end, on the game-over screen once it is shown
+        (on the table before that: the final reveal may still be read)."""
+        self.room_note = text
+        screen = self.over_screen
+        if screen is not None and screen.is_attached:
+            screen.set_note(text)
+        else:
+            self.say(text)
 
     def say(self, text: str | None) -> None:
         """One sentence about the connection: on the table if it is shown, else the lobby's."""
@@ -247,19 +288,23 @@ class RemoteGame(TableShow):
     # The end -------------------------------------------------------------------------------
 
     def game_over(self) -> None:
-        """The normal game-over screen (without the replay line: the seed stays on the server)."""
+        """The game-over screen of a network game: its keys leave the room, its last line says
+        who has left (without the replay line: the seed stays on the server)."""
         remote = self.source
         result = remote.result
         if result is None:
             return
-        from agent_avenue.ui.screens.game_over import GameOverScreen
+        from agent_avenue.ui.screens.network_over import NetworkGameOverScreen
 
         self.flow.public()
         self.app.clear_notifications()
         self.record()
-        screen = GameOverScreen(
-            remote.view(None), self.names, result, None, None, remote.log, seats=self.team_seats()
-        )
+        note = self.room_note
+        if note is None and self.hosting:
+            note = t("net.ui.host_closes")
+        view, seats = remote.view(None), self.team_seats()
+        screen = NetworkGameOverScreen(view, self.names, result, remote.log, seats, note)
+        self.over_screen = screen
         self.app.push_screen(screen, self.app.after_game_over)
 
     def record(self) -> None:

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "13db1c4b7508edca3e0ac05f9c6dc958ceff5a353927b029002f9f22fc815b12"
+SOURCE_DIGEST = "a43a8f73a86f5dbadb7d78e776cfb031af463b0b43bc12f2a925612b075786bf"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1066,5 +1066,11 @@ STRINGS: dict[str, str] = {
     "net.ui.bad_seat": "'{text}' is not a seat: give green, blue, or a seat number from 0 to 3",
     "net.ui.seat_not_open": "Seat {seat} is not open to a person in this game: choose a seat that --vs leaves to a human",
     "net.ui.no_app": "The table needs the terminal app (textual), which is not installed; host without --seat and join with --text",
+    "net.ui.key_leave": "Leave the room",
+    "net.ui.no_new_game": "No new game in this room: q leaves it, and for another game the host opens a new room.",
+    "net.ui.left": "{names} has left the room.",
+    "net.ui.left_plural": "{names} have left the room.",
+    "net.ui.room_closed": "The room is closed.",
+    "net.ui.host_closes": "When you leave, the room closes for everyone.",
 }
 """Every string of the file by dotted key, as `agent_avenue.i18n.catalogue` gives it."""

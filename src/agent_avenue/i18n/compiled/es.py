@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "0c68498b5badfea8dfef6cf959fe0a8050bbc024eafcfa1e2245a022ef1502ff"
+SOURCE_DIGEST = "2a385de004bb4867234bb239564b42f7d87f97cad8481f6bb52255f9734bc835"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1066,5 +1066,11 @@ STRINGS: dict[str, str] = {
     "net.ui.bad_seat": "'{text}' no es un puesto: da green, blue, o un número de puesto de 0 a 3",
     "net.ui.seat_not_open": "El puesto {seat} no está abierto a una persona en esta partida: elige un puesto que --vs deje a un humano",
     "net.ui.no_app": "La mesa necesita la aplicación de terminal (textual), que no está instalada; aloja sin --seat y únete con --text",
+    "net.ui.key_leave": "Salir de la sala",
+    "net.ui.no_new_game": "No hay partida nueva en esta sala: q sale de ella, y para otra partida el anfitrión abre una sala nueva.",
+    "net.ui.left": "{names} ha salido de la sala.",
+    "net.ui.left_plural": "{names} han salido de la sala.",
+    "net.ui.room_closed": "La sala está cerrada.",
+    "net.ui.host_closes": "Cuando salgas, la sala se cierra para todos.",
 }
 """Every string of the file by dotted key, as `agent_avenue.i18n.catalogue` gives it."""

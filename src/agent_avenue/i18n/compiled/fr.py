@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "4cbaac30bff073ddf35f88c0551a0c2acad873c935b1ad2430ffef32b9da9f19"
+SOURCE_DIGEST = "5e414630fa22114cff18476959ea72322d9f3e8accbd615b4d19352e19569a13"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1066,5 +1066,11 @@ STRINGS: dict[str, str] = {
     "net.ui.bad_seat": "'{text}' n'est pas une place : donnez green, blue, ou un numéro de place de 0 à 3",
     "net.ui.seat_not_open": "La place {seat} n'est pas ouverte à une personne dans cette partie : choisissez une place que --vs laisse à un humain",
     "net.ui.no_app": "La table a besoin de l'application de terminal (textual), qui n'est pas installée ; hébergez sans --seat et rejoignez avec --text",
+    "net.ui.key_leave": "Quitter la salle",
+    "net.ui.no_new_game": "Pas de nouvelle partie dans cette salle : q la quitte, et pour une autre partie l'hôte ouvre une nouvelle salle.",
+    "net.ui.left": "{names} a quitté la salle.",
+    "net.ui.left_plural": "{names} ont quitté la salle.",
+    "net.ui.room_closed": "La salle est fermée.",
+    "net.ui.host_closes": "Quand vous partez, la salle se ferme pour tout le monde.",
 }
 """Every string of the file by dotted key, as `agent_avenue.i18n.catalogue` gives it."""

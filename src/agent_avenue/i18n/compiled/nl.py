@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "e158240d377c0365ea0606353b62d762c123320207cb9f9d52b3c7a538af8eb9"
+SOURCE_DIGEST = "3b500e6f1f2e1c1233ed2c1f963487a9ed8949d523c8a8a14543d39cf30ae160"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1066,5 +1066,11 @@ STRINGS: dict[str, str] = {
     "net.ui.bad_seat": "'{text}' is geen plaats: geef green, blue, of een plaatsnummer van 0 tot 3",
     "net.ui.seat_not_open": "Plaats {seat} staat in dit spel niet open voor een mens: kies een plaats die --vs aan een mens laat",
     "net.ui.no_app": "De tafel heeft de terminal-app (textual) nodig, en die is niet geïnstalleerd; host zonder --seat en doe mee met --text",
+    "net.ui.key_leave": "De kamer verlaten",
+    "net.ui.no_new_game": "Geen nieuw spel in deze kamer: met q verlaat je de kamer; voor een volgend spel opent de host een nieuwe kamer.",
+    "net.ui.left": "{names} heeft de kamer verlaten.",
+    "net.ui.left_plural": "{names} hebben de kamer verlaten.",
+    "net.ui.room_closed": "De kamer is gesloten.",
+    "net.ui.host_closes": "Als je weggaat, sluit de kamer voor iedereen.",
 }
 """Every string of the file by dotted key, as `agent_avenue.i18n.catalogue` gives it."""
