@@ -28,7 +28,8 @@ from agent_avenue.engine import (
     recruit_preview,
 )
 from agent_avenue.engine.rules import MARKET_SPACES
-from agent_avenue.i18n import LANGUAGES
+from agent_avenue.i18n import LANGUAGES, agent_name
+from agent_avenue.ui.agent_look import agent_glyph
 from agent_avenue.play.session import LogEntry
 from agent_avenue.teaching.describe import describe_event, result_sentence, signed
 from agent_avenue.ui.widgets import (
@@ -371,7 +372,13 @@ async def test_collection_panels_fit_a_38_column_side_column() -> None:
         compact.add_class("-compact")
         await pilot.pause()
         assert compact.outer_size.height < before
-        assert "♜Enforcer (+4 $)" in screen_text(app)
+        lines = screen_text(app).splitlines()
+        # The paragraph breaks between agents only: glyph, name and move stay on one line.
+        for agent, count, text in compact.rows:
+            many = f" {X}{count}" if count > 1 else ""
+            item = f"{agent_glyph(agent)} {agent_name(agent)}{many} ({text})"
+            assert any(item in line for line in lines), (item, lines)
+        assert "♜ Enforcer (+4 $)" in screen_text(app)
         assert f"{X}1" not in screen_text(app)
 
 

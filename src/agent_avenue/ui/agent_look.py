@@ -67,12 +67,10 @@ def agent_style(agent: str) -> str:
     return f"bold {AGENT_LOOKS.get(agent, _UNKNOWN).colour}"
 
 
-def agent_content(agent: str, name: str | None = None, *, tight: bool = False) -> Content:
-    """ "◐ Double Agent": the glyph and the name (the localized one unless given), styled;
-    `tight` leaves out the space, so wrapped text never parts the glyph from the name."""
+def agent_content(agent: str, name: str | None = None) -> Content:
+    """ "◐ Double Agent": the glyph and the name (the localized one unless given), styled."""
     shown = agent_name(agent) if name is None else name
-    gap = "" if tight else " "
-    return Content.assemble((f"{agent_glyph(agent)}{gap}{shown}", agent_style(agent)))
+    return Content.assemble((f"{agent_glyph(agent)} {shown}", agent_style(agent)))
 
 
 def mark_style(icon: Icon | None) -> str:

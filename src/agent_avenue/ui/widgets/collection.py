@@ -20,6 +20,7 @@ from agent_avenue.ui.widgets._common import (
     plain,
     preview_text,
 )
+from agent_avenue.ui.widgets.item_lines import ItemLines
 from agent_avenue.ui.widgets.members import decider_side, is_team_side, member_hands
 
 __all__ = ["CollectionPanel", "agent_lines"]
@@ -56,8 +57,7 @@ def _line_key(key: str, count: int) -> str:
 
 def _row_content(key: str, agent: str, count: int, text: str) -> Content:
     """One agent's line as drawn: its glyph and name in its colour, WIN and LOSE as marks."""
-    tight = key == "collection.agent_short"  # a wrapped paragraph: glyph and name stay together
-    pieces = {"agent": agent_content(agent, tight=tight), "next": next_content(text)}
+    pieces = {"agent": agent_content(agent), "next": next_content(text)}
     return filled(_line_key(key, count), pieces, count=count)
 
 
@@ -107,7 +107,6 @@ class CollectionPanel(Widget):
     }
     CollectionPanel > .agents-compact {
         display: none;
-        text-wrap: wrap;
     }
     CollectionPanel.-compact > .agents {
         display: none;
@@ -154,7 +153,6 @@ class CollectionPanel(Widget):
         self.heading = ""
         self.stats = ""
         self.agents_text = t("collection.no_agents")
-        self.agents_compact = self.agents_text
         self.ongoing_text = ""
         self.hands_text = ""
 
@@ -162,7 +160,7 @@ class CollectionPanel(Widget):
         """Team hands, the agents (one line each, or one paragraph), then ongoing cards."""
         yield Static(classes="hands -none")
         yield Static(plain(self.agents_text), classes="agents")
-        yield Static(plain(self.agents_compact), classes="agents-compact")
+        yield ItemLines(t("collection.compact_separator"), classes="agents-compact")
         yield Static(classes="ongoing -none")
         yield Static(plain(self.stats), classes="stats")
 
@@ -198,10 +196,6 @@ class CollectionPanel(Widget):
             t(_line_key("collection.agent_line", count), agent=agent_name(a), count=count, next=n)
             for a, count, n in self.rows
         ) or t("collection.no_agents")
-        self.agents_compact = t("collection.compact_separator").join(
-            t(_line_key("collection.agent_short", count), agent=agent_name(a), count=count, next=n)
-            for a, count, n in self.rows
-        ) or t("collection.no_agents")
         self.ongoing_text = ""
         if facts.ongoing:
             cards = t("collection.separator").join(card_name(c) for c in facts.ongoing)
@@ -221,8 +215,9 @@ class CollectionPanel(Widget):
         lines = [_row_content("collection.agent_line", *row) for row in self.rows]
         self.query_one(".agents", Static).update(Content("\n").join(lines) if lines else none)
         short = [_row_content("collection.agent_short", *row) for row in self.rows]
-        joined = Content(t("collection.compact_separator")).join(short) if short else none
-        self.query_one(".agents-compact", Static).update(joined)
+        paragraph = self.query_one(".agents-compact", ItemLines)
+        paragraph.separator = t("collection.compact_separator")
+        paragraph.show(short, none)
         hands = self.query_one(".hands", Static)
         hands.update(plain(self.hands_text))
         hands.set_class(not self.hands_text, "-none")
