@@ -29,9 +29,9 @@ from agent_avenue.engine import (
 )
 from agent_avenue.engine.rules import MARKET_SPACES
 from agent_avenue.i18n import LANGUAGES, agent_name
-from agent_avenue.ui.agent_look import agent_glyph
 from agent_avenue.play.session import LogEntry
 from agent_avenue.teaching.describe import describe_event, result_sentence, signed
+from agent_avenue.ui.agent_look import agent_glyph
 from agent_avenue.ui.widgets import (
     AgentCard,
     BoardRing,
