@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import pytest
 from syrupy.assertion import SnapshotAssertion
+from textual.widgets import Static
 
 from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.screens.table import TableScreen
+from agent_avenue.ui.widgets.keybar import KeyBar
 
 from .harness import KeyPlayer, make_app, screen_kind, settled_screenshot
 from .test_screens import SVGSnapshot
@@ -37,7 +40,16 @@ async def _second_offer(app: AgentAvenueApp, size: tuple[int, int], player: KeyP
             await pilot.pause()
         else:
             raise AssertionError("no recruit on the second turn")
-        return await settled_screenshot(pilot)
+        svg = await settled_screenshot(pilot)
+        # Nothing of the panel is cut off below: it fits the box it is shown in.
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        box = screen.query_one("#panel-box").region
+        bottom = min(box.bottom, screen.query_one(KeyBar).region.y)
+        for line in screen.panel.query(Static):
+            if line.display:  # shown at this size: on the screen, whole
+                assert 0 < line.region.height and line.region.bottom <= bottom, (size, line)
+        return svg
 
 
 @pytest.mark.slow

@@ -68,12 +68,15 @@ class RecruitPanel(Panel):
                     mine = preview_line(view, me, view.face_up, self.names)
                     yield Static(styled_names(t(for_us, line=mine)))
                     if shared:
-                        yield Static(plain(t("recruit.other_gets_hidden", other=other)))
+                        yield Static(
+                            plain(t("recruit.other_gets_hidden", other=other)), classes="other"
+                        )
                     else:
                         # What the hidden card could do for the opponent, from what this seat saw.
                         theirs_hidden = hidden_range(view, active, self.names)
                         yield Static(
-                            styled_names(t("recruit.other_gets", other=other, line=theirs_hidden))
+                            styled_names(t("recruit.other_gets", other=other, line=theirs_hidden)),
+                            classes="other",
                         )
                     yield Static(plain(recruit_result(view, True, self.names)), classes="result")
             with Horizontal(classes="recruit-option", id="recruit-down"):
@@ -83,7 +86,10 @@ class RecruitPanel(Panel):
                     hidden = hidden_range(view, me, self.names)
                     yield Static(styled_names(t(for_us, line=hidden)))
                     theirs = preview_line(view, active, view.face_up, self.names)
-                    yield Static(styled_names(t("recruit.other_gets", other=other, line=theirs)))
+                    yield Static(
+                        styled_names(t("recruit.other_gets", other=other, line=theirs)),
+                        classes="other",
+                    )
                     yield Static(plain(recruit_result(view, False, self.names)), classes="result")
         if shared:
             yield Static(plain(t("team.recruit_no_hand")), classes="panel-status")
