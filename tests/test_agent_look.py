@@ -51,7 +51,7 @@ def test_agent_content_has_glyph_name_and_bold_colour() -> None:
     content = agent_content("double_agent")
     assert content.plain == f"{AGENT_LOOKS['double_agent'].glyph} {agent_name('double_agent')}"
     assert any("bold" in str(span.style) for span in content.spans)
-    assert agent_content("mole", tight=True).plain == f"{AGENT_LOOKS['mole'].glyph}Mole"
+    assert agent_content("mole", "Taupe").plain == f"{AGENT_LOOKS['mole'].glyph} Taupe"
 
 
 def test_styled_names_marks_every_agent_name_in_a_sentence() -> None:

@@ -48,7 +48,7 @@ async def _second_offer(app: AgentAvenueApp, size: tuple[int, int], player: KeyP
         bottom = min(box.bottom, screen.query_one(KeyBar).region.y)
         for line in screen.panel.query(Static):
             if line.display:  # shown at this size: on the screen, whole
-                assert 0 < line.region.height and line.region.bottom <= bottom, (size, line)
+                assert line.region.height > 0 and line.region.bottom <= bottom, (size, line)
         return svg
 
 
