@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from agent_avenue.engine import Mode
-from agent_avenue.i18n import agent_name
+from agent_avenue.i18n import agent_name, card_name
 from agent_avenue.ui.agent_look import agent_glyph
 from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
 from agent_avenue.ui.screens.table import TableScreen
-from agent_avenue.ui.widgets import AgentCard, BoardRing, CardBack, CollectionPanel
+from agent_avenue.ui.widgets import AgentCard, BoardRing, CardBack, CollectionPanel, MarketCardView
 from agent_avenue.ui.widgets.offer_slots import OfferSlots
 
 from .harness import RULES, KeyPlayer, make_app, region_text, screen_kind, screen_text, svg_text
@@ -197,3 +197,31 @@ async def test_the_terminal_palette_themes_draw_the_table(theme: str) -> None:
         svg = svg_text(app)
         for agent in view.hand:
             assert f"{agent_glyph(agent)} {agent_name(agent)}" in svg
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 45)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_the_black_market_supply_lies_on_the_table_as_cards(size: tuple[int, int]) -> None:
+    """On the ring boards the supply's face-up cards are cards beside the board (with their
+    rules text at 160x45); at 80x24 the table's status names them on one line."""
+    app = make_app("advanced", 3)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("enter")
+        await _reach(app, pilot, "OfferPanel")
+        session = app.session
+        assert session is not None
+        supply = session.view(None).supply
+        assert supply
+        text = screen_text(app)
+        names = [card_name(card) for card in supply]
+        cards = list(_table(app).query(MarketCardView).results(MarketCardView))
+        if size == (80, 24):
+            assert not cards
+            assert "Supply: " in text and all(name in " ".join(text.split()) for name in names)
+            return
+        shown = [card for card in cards if card.display]
+        assert [card.card_id for card in shown] == list(supply)
+        assert "Supply: " not in text
+        for card in shown:
+            assert card_name(card.card_id) in region_text(app, card)
+            rules_shown = card.query_one(".text").display
+            assert rules_shown == (size == (160, 45))

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "a43a8f73a86f5dbadb7d78e776cfb031af463b0b43bc12f2a925612b075786bf"
+SOURCE_DIGEST = "1fc60a826048138e7f744739fdf480055a7579bfb8a245d5b21c2037e8a27b86"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -198,6 +198,7 @@ STRINGS: dict[str, str] = {
     "status.market_deck": "Black market deck: {n}",
     "status.supply": "Supply: {cards}",
     "status.supply_empty": "Supply: empty",
+    "status.supply_title": "Black market supply",
     "status.separator": ", ",
     "log.title": "Log",
     "app.name_colour": "{name} ({colour})",

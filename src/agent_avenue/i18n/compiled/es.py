@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "2a385de004bb4867234bb239564b42f7d87f97cad8481f6bb52255f9734bc835"
+SOURCE_DIGEST = "05a5f0ca3507975c989e3d2877b660b7d7690096e8ce556d876da57930fcc957"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -198,6 +198,7 @@ STRINGS: dict[str, str] = {
     "status.market_deck": "Mazo de mercado negro: {n}",
     "status.supply": "Suministro: {cards}",
     "status.supply_empty": "Suministro: vacío",
+    "status.supply_title": "Suministro del mercado negro",
     "status.separator": ", ",
     "log.title": "Registro",
     "app.name_colour": "{name} ({colour})",

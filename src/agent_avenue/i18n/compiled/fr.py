@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "5e414630fa22114cff18476959ea72322d9f3e8accbd615b4d19352e19569a13"
+SOURCE_DIGEST = "2b438de8ec38fb87120922daa30477adcd2c97dd8590ceae45da5708683b9511"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -198,6 +198,7 @@ STRINGS: dict[str, str] = {
     "status.market_deck": "Pioche Marché Noir : {n}",
     "status.supply": "Offre : {cards}",
     "status.supply_empty": "Offre : vide",
+    "status.supply_title": "Offre du Marché Noir",
     "status.separator": ", ",
     "log.title": "Journal",
     "app.name_colour": "{name} ({colour})",

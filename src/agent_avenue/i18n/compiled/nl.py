@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "3b500e6f1f2e1c1233ed2c1f963487a9ed8949d523c8a8a14543d39cf30ae160"
+SOURCE_DIGEST = "9b8ce1726be1c4c2ebac20b4a65b51f8e3e1b47e92ea1e77b1d2b86c9327f07d"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -198,6 +198,7 @@ STRINGS: dict[str, str] = {
     "status.market_deck": "Zwarte-marktstapel: {n}",
     "status.supply": "Aanbod: {cards}",
     "status.supply_empty": "Aanbod: leeg",
+    "status.supply_title": "Aanbod van de zwarte markt",
     "status.separator": ", ",
     "log.title": "Verslag",
     "app.name_colour": "{name} ({colour})",

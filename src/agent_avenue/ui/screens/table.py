@@ -48,6 +48,7 @@ from agent_avenue.ui.widgets.panels import (
     team_public_maker,
 )
 from agent_avenue.ui.widgets.size import SizeWarning
+from agent_avenue.ui.widgets.supply import SupplyCards
 
 PanelMaker = Callable[[tuple[str, str]], Panel]
 """Builds the panel of the moment for the players' names (again after a change of language)."""
@@ -119,7 +120,9 @@ class TableScreen(Screen[None]):
             with Horizontal(id="table-top", classes=f"main -ring -{self._board_size}"):
                 with VerticalScroll(id="table-left"):
                     yield CollectionPanel(0, id="collection-0", classes="-stats-line")
-                    yield TableStatus(id="status")
+                    yield TableStatus(id="status", supply=False)
+                    brief = "" if self._board_size == "large" else "-brief"
+                    yield SupplyCards(self.rules, id="supply", classes=brief)
                 yield self._board()
                 with Vertical(id="table-right"):
                     with VerticalScroll(id="table-side"):
@@ -189,6 +192,8 @@ class TableScreen(Screen[None]):
         self._view = view
         self.query_one(BoardRing).update_view(view, names, self.seats)
         self.query_one(TableStatus).update_view(view, names, self.seats)
+        for supply in self.query(SupplyCards).results(SupplyCards):  # on the ring boards
+            supply.update_view(view)
         for side in (0, 1):
             panel = self.query_one(f"#collection-{side}", CollectionPanel)
             panel.update_view(view, side, names, self.seats)

@@ -290,6 +290,13 @@ class MarketCardView(Widget):
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
+        self.card_id = card_id
+        self.rules_text = self.kind_text = ""
+        self.ongoing = False
+        self.show_card(card_id, rules)
+
+    def show_card(self, card_id: str, rules: Rules | PlayerView | None = None) -> None:
+        """Show another card in place (its name, kind and rules text)."""
         if isinstance(rules, PlayerView):
             rules = rules.rules
         spec = (rules or default_rules()).card_by_id[card_id]
@@ -310,6 +317,9 @@ class MarketCardView(Widget):
                 text=self.rules_text,
             )
         )
+        if self.is_mounted:
+            self.query_one(".name", Static).update(plain(card_name(card_id)))
+            self.query_one(".text", Static).update(plain(self.rules_text))
 
     def compose(self) -> ComposeResult:
         """The name, then the rules text."""

@@ -15,10 +15,10 @@ __all__ = ["TableStatus", "status_lines"]
 
 
 def status_lines(
-    view: PlayerView, names: tuple[str, str], seats: tuple[str, ...] = ()
+    view: PlayerView, names: tuple[str, str], seats: tuple[str, ...] = (), supply: bool = True
 ) -> list[str]:
     """The table's public facts, one line each (with `seats`, a team game: each member's
-    discards left)."""
+    discards left; without `supply`, the supply's cards are shown as cards elsewhere)."""
     green, blue = view.sides[0], view.sides[1]
     lines = [
         t("status.deck", n=view.deck_size),
@@ -39,12 +39,13 @@ def status_lines(
             )
             for side in (0, 1)
         ]
-    if view.mode is Mode.ADVANCED:
+    if view.mode is Mode.ADVANCED and supply:
         if view.supply:
             cards = t("status.separator").join(card_name(c) for c in view.supply)
             lines.append(t("status.supply", cards=cards))
         else:
             lines.append(t("status.supply_empty"))
+    if view.mode is Mode.ADVANCED:
         lines.append(t("status.market_deck", n=view.market_deck_size))
     return lines
 
@@ -62,9 +63,16 @@ class TableStatus(Widget):
     """
 
     def __init__(
-        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+        self,
+        *,
+        supply: bool = True,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
     ) -> None:
+        """Empty; without `supply` the supply's cards are left out (shown as cards beside)."""
         super().__init__(name=name, id=id, classes=classes)
+        self.supply = supply
         self.lines_text: list[str] = []
         self.border_title = Content(t("status.title"))  # shown where the app gives it a border
 
@@ -72,7 +80,7 @@ class TableStatus(Widget):
         self, view: PlayerView, names: tuple[str, str], seats: tuple[str, ...] = ()
     ) -> None:
         """Show a view's table facts (all public); `seats` names a team game's players."""
-        self.lines_text = status_lines(view, names, seats)
+        self.lines_text = status_lines(view, names, seats, self.supply)
         self.refresh(layout=True)
 
     def render(self) -> RenderResult:
