@@ -19,6 +19,7 @@ from agent_avenue.i18n import (
     DEFAULT_LANGUAGE,
     LANGUAGE_ENV,
     LANGUAGES,
+    PLURAL,
     Translated,
     agent_name,
     card_name,
@@ -537,3 +538,36 @@ def test_french_writes_the_black_market_one_way() -> None:
     french = catalogue("fr")
     assert [key for key, text in french.items() if "marché noir" in text] == []
     assert "(e)" in french["handoff.prompt"] and "(e)" in french["handoff.key_ready"]
+
+
+def test_french_elides_de_and_que_before_a_vowel() -> None:
+    """ "la case d'Ann", never "de Ann"; "de Bob" stays; a number is left as it is."""
+    set_language("fr")
+    assert "la case d'Ann" in t("explain.catches", other="Ann")
+    assert "de Ann" not in t("explain.catches", other="Ann")
+    assert "la case de Bob" in t("explain.catches", other="Bob")
+    assert "d'Émile" in t("explain.catches", other="Émile")
+    french = catalogue("fr")
+    for key, text in french.items():
+        if "{other}" in text:
+            assert "de Ann" not in t(key, **{name: "Ann" for name in _fields(text)}), key
+
+
+def _fields(text: str) -> set[str]:
+    """The placeholders of a text."""
+    import string
+
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_every_two_name_form_exists_in_every_language() -> None:
+    """Each sentence whose subject may be two people (a team of two, both sides) has its
+    `_plural` form in every language, with the same placeholders as the English one."""
+    english = catalogue("en")
+    plural = [key for key in english if key.endswith(PLURAL)]
+    assert plural
+    for code in LANGUAGES:
+        strings = catalogue(code)
+        for key in plural:
+            assert key in strings, (code, key)
+            assert _fields(strings[key]) == _fields(english[key]), (code, key)

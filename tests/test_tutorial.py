@@ -26,7 +26,7 @@ from agent_avenue.engine import (
     recruit_preview,
 )
 from agent_avenue.engine.rules import CATCH_LEAD, MARKET_SPACES
-from agent_avenue.i18n import catalogue
+from agent_avenue.i18n import LANGUAGES, catalogue, set_language
 from agent_avenue.teaching.describe import ordinal, signed
 from agent_avenue.teaching.explain import escapes
 from agent_avenue.teaching.tutorial.driver import LessonRun, Verdict
@@ -261,8 +261,11 @@ def test_texts_exist_and_type_no_numbers(lesson: Lesson) -> None:
         assert set(facts) <= fields, (key, set(facts) - fields)
 
 
-def test_coach_texts_show_the_engines_numbers(lesson: Lesson) -> None:
-    """Rendered on their own positions, the texts contain each fact's engine-computed value."""
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_coach_texts_show_the_engines_numbers(lesson: Lesson, language: str) -> None:
+    """Rendered on their own positions, in every language, the texts contain each fact's
+    engine-computed value (the claim a lesson makes is the engine's, whatever the language)."""
+    set_language(language)
     run = LessonRun(lesson, NAMES)
     while run.step is not None:
         step = run.step

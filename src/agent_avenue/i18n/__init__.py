@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import locale
 import os
+import re
 from collections.abc import Mapping
 from functools import cache
 
@@ -78,7 +79,27 @@ def t(key: str, **params: object) -> str:
         if key in english:
             _missing.add((_current, key))
         text = english.get(key, key)
+    elif _current == "fr" and params:
+        text = french_elision(text, params)
     return Translated(text.format(**params) if params else text, key, params)
+
+
+_FRENCH_VOWELS = frozenset("aeiouyàâäéèêëîïôöùûüÿæœ")
+_FRENCH_ELIDED = re.compile(r"\b([Dd]e|[Qq]ue) \{(\w+)\}")
+
+
+def french_elision(text: str, params: Mapping[str, object]) -> str:
+    """French drops the vowel of "de" and "que" before a word that starts with a vowel: "la
+    case d'Ann", "qu'Ann" (a name or card filled in decides, so the template cannot)."""
+
+    def elide(match: re.Match[str]) -> str:
+        word, name = match.group(1), match.group(2)
+        value = params.get(name)
+        if not isinstance(value, str) or value[:1].lower() not in _FRENCH_VOWELS:
+            return match.group(0)
+        return f"{word[:-1]}'{{{name}}}"
+
+    return _FRENCH_ELIDED.sub(elide, text)
 
 
 def plural_key(key: str, plural: bool) -> str:
