@@ -75,3 +75,45 @@ async def test_enter_right_after_a_resize_on_a_reveal_goes_on() -> None:
             await pilot.pause()
         assert screen_kind(app) != "RevealPanel", "the Enter was lost"
         assert app.session is not None and len(app.session.record.moves) == moves
+
+
+async def test_the_keys_work_again_once_a_window_too_small_is_large_enough() -> None:
+    # Below 80x24 the panel is hidden, which took its focus; back at a size with the same board
+    # (no new layout) nothing had the focus, and every key of the offer was lost.
+    app = make_app("simple", 4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")  # the handoff: Green's offer
+        await pilot.pause()
+        assert screen_kind(app) == "OfferPanel"
+        keys = KeyPlayer(4).keys_for(app)
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        assert len(session.record.moves) == 1, "the offer was lost"
+
+
+async def test_enter_does_not_pass_a_handoff_the_window_is_too_small_to_show() -> None:
+    # Below 80x24 the handoff's question is not on screen; Enter answered it all the same, and
+    # the next player's hand showed as soon as the window was large enough again.
+    app = make_app("simple", 4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_kind(app) == "HandoffScreen"
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_kind(app) == "HandoffScreen", "Enter passed a handoff not shown"
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen_kind(app) == "OfferPanel"

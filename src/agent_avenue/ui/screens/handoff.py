@@ -16,7 +16,7 @@ from textual.widgets import Button, Static
 from agent_avenue.i18n import retranslate, t
 from agent_avenue.ui.key_pause import KeyPause, ready_in
 from agent_avenue.ui.widgets.keybar import KeyBar
-from agent_avenue.ui.widgets.size import SizeWarning
+from agent_avenue.ui.widgets.size import SizeWarning, too_small
 
 
 class HandoffScreen(Screen[None]):
@@ -96,8 +96,9 @@ class HandoffScreen(Screen[None]):
         return not self.ready
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Nothing can be done before the pause is over."""
-        return self.ready if action == "proceed" else True
+        """Nothing can be done before the pause is over, nor while the window is too small
+        (the question is not on screen)."""
+        return self.ready and not too_small(*self.app.size) if action == "proceed" else True
 
     def on_key(self, event: events.Key) -> None:
         """Swallow every key during the pause, app keys included."""
@@ -107,7 +108,7 @@ class HandoffScreen(Screen[None]):
 
     def action_proceed(self) -> None:
         """The named player has taken the terminal: on to what comes next (`_leave`)."""
-        if not self.ready or self._left:
+        if not self.ready or self._left or too_small(*self.app.size):
             return
         self._left = True
         self.app.call_next(self._leave)

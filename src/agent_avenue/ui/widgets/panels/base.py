@@ -98,6 +98,13 @@ class Panel(Vertical, can_focus=True):
         name = parameters[0] if parameters else ""
         return self.allows(name, parameters[1:]) if isinstance(name, str) else False
 
+    def on_show(self) -> None:
+        """Shown again after the window was too small (hiding took the focus): take the keys
+        back if nothing else has them."""
+        screen = self.screen
+        if screen.focused is None and self.focusable:
+            screen.set_focus(self)
+
     def action_do(self, name: str, *params: object) -> None:
         """A key of this panel: carry it out if it works now."""
         if self.allows(name, params):
