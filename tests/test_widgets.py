@@ -23,6 +23,7 @@ from agent_avenue.engine import (
     Mode,
     PlayerView,
     Result,
+    distance_to_catch,
     new_game,
     player_view,
     recruit_preview,
@@ -138,6 +139,30 @@ async def test_board_puts_meeples_on_their_spaces(green: int, blue: int) -> None
         text = screen_text(app)
         assert text.count("G●") == 2  # the meeple and the legend
         assert text.count("B▲") == 2
+
+
+@pytest.mark.parametrize("size", ["compact", "medium"])
+async def test_a_wide_board_says_how_far_each_meeple_is_from_a_catch(size: str) -> None:
+    """On a medium or large board the tile of each meeple says its distance to a catch (the
+    engine's distance_to_catch), never while the meeples move; a compact board shows none."""
+    board = BoardRing()
+    board.set_size(size)
+    app = Host(board)
+    view = player_view(at(3, 10), None)
+    async with app.run_test(size=(120, 40)) as pilot:
+        board.update_view(view, NAMES)
+        await pilot.pause()
+        text = screen_text(app)
+        for side, space in ((0, 3), (1, 10)):
+            note = f"{distance_to_catch(view, side)} to catch"
+            label = board.cells[space].query_one(".note", Label)
+            assert label.display == (size != "compact")
+            assert (note in text) == (size != "compact"), text
+            if label.display:
+                assert str(label.render()) == note and label.region.height >= 1
+        board.show_positions((4, 10))  # one step of an animation
+        await pilot.pause()
+        assert "to catch" not in screen_text(app)
 
 
 async def test_board_grid_places_spaces_where_the_ring_says() -> None:

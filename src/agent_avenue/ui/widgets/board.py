@@ -9,7 +9,14 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Label
 
-from agent_avenue.engine import BOARD_SIZE, HOMES, MARKET_SPACES, Mode, PlayerView
+from agent_avenue.engine import (
+    BOARD_SIZE,
+    HOMES,
+    MARKET_SPACES,
+    Mode,
+    PlayerView,
+    distance_to_catch,
+)
 from agent_avenue.i18n import plural_key, t
 from agent_avenue.play.teams import team_of_two
 from agent_avenue.ui.widgets._common import (
@@ -130,6 +137,14 @@ class SpaceCell(Widget):
     SpaceCell:ansi.-home-green, SpaceCell:ansi.-home-blue {
         background: ansi_default;  /* the terminal's palette has no tints: marks and borders */
     }
+    SpaceCell > .note {
+        display: none;
+        width: 100%;
+        height: auto;
+        text-wrap: wrap;
+        text-align: center;
+        color: $foreground-muted;
+    }
     SpaceCell > .kind {
         display: none;
         width: 100%;
@@ -145,6 +160,8 @@ class SpaceCell(Widget):
         self.space = space
         self.market = False
         self.occupants: tuple[bool, bool] = (False, False)
+        self.notes: tuple[str, str] = ("", "")
+        """What each side's meeple carries on a wide board when it stands here ("8 to catch")."""
         self.wide = False
         """On a medium or large board the meeples are drawn as wider tokens."""
         home_side = HOMES.index(space) if space in HOMES else None
@@ -160,6 +177,7 @@ class SpaceCell(Widget):
         with Horizontal(classes="meeples"):
             for side in (0, 1):
                 yield Label(plain(meeple(side)), classes=f"meeple {SIDE_CLASSES[side]}")
+        yield Label(plain(self._note_text()), classes="note")
         yield Label(plain(self._word_text()), classes="word")
         yield Label(plain(self._kind_text()), classes="kind")
 
@@ -170,6 +188,19 @@ class SpaceCell(Widget):
         if self.market:
             return f"{self.space} {t('board.market_mark')}"
         return str(self.space)
+
+    def _note_text(self) -> str:
+        """The note of the one meeple standing here (none when both or neither stand here)."""
+        here = [side for side in (0, 1) if self.occupants[side]]
+        return self.notes[here[0]] if len(here) == 1 else ""
+
+    def set_notes(self, notes: tuple[str, str]) -> None:
+        """What each side's meeple says under it on a wide board (empty: nothing)."""
+        if notes == self.notes:
+            return
+        self.notes = notes
+        if self.is_mounted:
+            self._show()
 
     def _word_text(self) -> str:
         if self.market:
@@ -208,6 +239,7 @@ class SpaceCell(Widget):
     def _show(self) -> None:
         show_content(self.query_one(".head", Label), plain(self._head_text()))
         show_content(self.query_one(".word", Label), plain(self._word_text()))
+        show_content(self.query_one(".note", Label), plain(self._note_text()))
         show_content(self.query_one(".kind", Label), plain(self._kind_text()))
         for side, here in enumerate(self.occupants):
             token = self.query_one(f".meeple.{SIDE_CLASSES[side]}", Label)
@@ -306,6 +338,9 @@ class BoardRing(Widget):
     BoardRing.-large SpaceCell > .word {
         display: none;
     }
+    BoardRing.-wide SpaceCell > .note {
+        display: block;
+    }
     BoardRing.-large SpaceCell > .kind {
         display: block;
     }
@@ -384,6 +419,7 @@ class BoardRing(Widget):
         self.cells: dict[int, SpaceCell] = {space: SpaceCell(space) for space in GRID_CELLS}
         self.slots = OfferSlots(id="board-slots")
         self._view: PlayerView | None = None
+        self._notes: tuple[str, str] = ("", "")
         self._seats: tuple[str, ...] = ()
         self._legend_lines: tuple[str, ...] = (
             t("board.legend_side", meeple=meeple(0), name=self.names[0]),
@@ -445,6 +481,11 @@ class BoardRing(Widget):
             t("board.mode_advanced" if advanced else "board.mode_simple"),
         )
         self.slots.show(view, 1 - view.active, offer_on_table(view))
+        if view.result is None:  # once the game is over, the result says what happened
+            green, blue = (distance_to_catch(view, side) for side in (0, 1))
+            self._notes = (t("collection.catch", n=green), t("collection.catch", n=blue))
+        else:
+            self._notes = ("", "")
         self.show_positions((view.sides[0].position, view.sides[1].position))
         if self.is_mounted:
             self._show_legend()
@@ -475,6 +516,16 @@ class BoardRing(Widget):
     def show_positions(self, positions: tuple[int, int]) -> None:
         """Put the green and blue meeples on these spaces (the caller animates step by step)."""
         self.positions = (positions[0] % BOARD_SIZE, positions[1] % BOARD_SIZE)
+        view = self._view
+        settled = view is not None and self.positions == (
+            view.sides[0].position,
+            view.sides[1].position,
+        )
+        # The distances are the view's: shown only where the meeples stand as it says (not
+        # while they move space by space).
+        notes = self._notes if settled else ("", "")
+        for cell in self.cells.values():
+            cell.set_notes(notes)
         self._refresh_cells()
 
     def highlight_spaces(self, spaces: Iterable[int]) -> None:
