@@ -44,7 +44,7 @@ from .harness import (
 from .test_resizing import resize_now
 from .test_team_app import TeamKeyPlayer, make_team_app
 
-MAX_DECISIONS = 12
+MAX_DECISIONS = 8
 """Decisions played per game at most (the cases' games are cut there to keep the file quick)."""
 WARNING = "Make the window at least 80"
 START_SIZE = (100, 30)
@@ -249,7 +249,7 @@ async def test_games_while_the_terminal_is_resized_at_random(
             moving = rng.random() < 0.4
             if moving:
                 app.animation_delay = 0.02
-                app.handoff_delay = 0.3
+                app.handoff_delay = 0.15
             split = rng.randrange(len(keys)) if len(keys) > 1 and rng.random() < 0.3 else 0
             await pilot.press(*keys[:split])
             if split:
