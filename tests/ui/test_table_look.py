@@ -11,9 +11,11 @@ from agent_avenue.ui.agent_look import agent_glyph
 from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets import AgentCard, BoardRing, CardBack, CollectionPanel, MarketCardView
+from agent_avenue.ui.widgets.keybar import KeyBar
 from agent_avenue.ui.widgets.offer_slots import OfferSlots
 
 from .harness import RULES, KeyPlayer, make_app, region_text, screen_kind, screen_text, svg_text
+from .test_team_app import TeamKeyPlayer, make_team_app
 
 SIZES = ((80, 24), (100, 30), (120, 40), (160, 45))
 
@@ -225,3 +227,28 @@ async def test_the_black_market_supply_lies_on_the_table_as_cards(size: tuple[in
             assert card_name(card.card_id) in region_text(app, card)
             rules_shown = card.query_one(".text").display
             assert rules_shown == (size == (160, 45))
+
+
+@pytest.mark.slow
+async def test_a_long_team_reveal_keeps_its_prompt_on_an_80x24_screen() -> None:
+    """A four-player reveal says a lot; at 80x24 its sentences scroll and its prompt (what
+    comes next, the key to press) stays on the screen above the key bar."""
+    app = make_team_app("advanced", 3, 4)
+    player = TeamKeyPlayer(3)
+    reveals = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        for _ in range(300):
+            if screen_kind(app) == "GameOverScreen":
+                break
+            if screen_kind(app) == "RevealPanel":
+                reveals += 1
+                screen = _table(app)
+                prompt = screen.query_one("#reveal-prompt")
+                bar = screen.query_one(KeyBar)
+                assert prompt.region.height > 0 and prompt.region.bottom <= bar.region.y
+            for key in player.keys_for(app):
+                await pilot.press(key)
+            await pilot.pause()
+    assert reveals > 5
