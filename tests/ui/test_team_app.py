@@ -148,7 +148,10 @@ def check_behind_handoff(app: AgentAvenueApp) -> None:
     table = app.screen_stack[-2]
     assert isinstance(table, TableScreen)
     assert type(table.panel).__name__ == "WaitingPanel"
-    texts = " ".join(str(w.render()) for w in table.query(Static))
+    # A black market card's rules text is public (it names agents: "When you recruit a
+    # Saboteur"), on the table as in the rules.
+    market = {w for card in table.query(MarketCardView) for w in card.query(Static)}
+    texts = " ".join(str(w.render()) for w in table.query(Static) if w not in market)
     # No hand's card anywhere; the board's offer slots show only the public face-up card.
     slots = set(table.query("#board-slots AgentCard"))
     cards = " ".join(card.agent for card in table.query(AgentCard) if card not in slots)
