@@ -234,8 +234,8 @@ def team_game_texts(players: int, mode: Mode, seed: int) -> Iterator[str]:
     yield from explain_result(state.result, final, names)
 
 
-FRENCH_PREPOSITIONS = ("de ", "à ", "par ", "pour ", "contre ")
-"""Words before a name that make it no subject ("l'espion de Bob s'éloigne")."""
+FRENCH_PREPOSITIONS = ("de ", "d'", "à ", "par ", "pour ", "contre ")
+"""Words before a name that make it no subject ("l'espion de Bob s'éloigne", "d'Ann")."""
 
 
 def after_name(text: str, name: str, not_after: tuple[str, ...] = ()) -> Iterator[str]:
@@ -398,7 +398,7 @@ WAITING = {
 }
 NEXT_LEAD = {
     "en": "Turn 1: Ann & Cid's turn.",
-    "fr": "Tour 1 : au tour de Ann & Cid.",
+    "fr": "Tour 1 : au tour d'Ann & Cid.",
     "nl": "Beurt 1: Ann & Cid zijn aan de beurt.",
     "es": "Turno 1: turno de Ann y Cid.",
 }
