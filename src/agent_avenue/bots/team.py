@@ -24,7 +24,6 @@ from typing import NamedTuple
 
 from agent_avenue.bots.evaluation import win_chance
 from agent_avenue.engine import (
-    CATCH_LEAD,
     Action,
     Answer,
     Discard,
@@ -35,6 +34,7 @@ from agent_avenue.engine import (
     Recruit,
     Side,
     apply,
+    capped_lead,
     determinize,
     legal_actions,
     lose_rescue,
@@ -103,7 +103,7 @@ def team_value(state: GameState, side: int) -> float:
         return DECISIVE if result.winner == side else -DECISIVE
     me = state.sides[side]
     them = state.sides[1 - side]
-    value = float(max(min(me.progress - them.progress, CATCH_LEAD), -CATCH_LEAD))
+    value = float(capped_lead(me.progress, them.progress))
     for agent in state.rules.agent_ids:
         value += NEXT_COPY * (_worth(state, me, agent) - _worth(state, them, agent))
     return value

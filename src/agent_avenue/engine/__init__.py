@@ -57,6 +57,8 @@ if TYPE_CHECKING:
     from agent_avenue.engine.preview import (
         RecruitPreview,
         board_distance,
+        capped_lead,
+        catch_gap,
         distance_to_catch,
         moved_view,
         reaches,
@@ -187,6 +189,8 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "preview": (
         "RecruitPreview",
         "board_distance",
+        "capped_lead",
+        "catch_gap",
         "distance_to_catch",
         "moved_view",
         "reaches",
@@ -340,6 +344,8 @@ __all__ = [
     "action_verdicts",
     "apply",
     "board_distance",
+    "capped_lead",
+    "catch_gap",
     "choice_uses_hand",
     "deck_after_offer",
     "determinize",

@@ -98,6 +98,17 @@ def board_distance(start: int, target: int) -> int:
     return (target - start) % BOARD_SIZE
 
 
+def catch_gap() -> int:
+    """The lead that catches: how many spaces apart the two homes (and spies) start."""
+    return CATCH_LEAD
+
+
+def capped_lead(progress: int, other_progress: int) -> int:
+    """A side's lead in progress, held within the lead that catches either way (a lead beyond
+    a catch is worth no more than the catch): for evaluations."""
+    return max(min(progress - other_progress, CATCH_LEAD), -CATCH_LEAD)
+
+
 def distance_to_catch(view: PlayerView, side: int) -> int:
     """Spaces on the board from side `side`'s meeple forward to the opponent's: 1 to 13 while
     neither has caught the other, 0 once `side` has reached or passed the opponent (a board

@@ -11,7 +11,6 @@ from collections.abc import Callable, Mapping
 
 from agent_avenue.engine import (
     BOARD_SIZE,
-    CATCH_LEAD,
     HAND_SIZE,
     MARKET_SPACES,
     EventKind,
@@ -20,6 +19,7 @@ from agent_avenue.engine import (
     Mark,
     MoveSelf,
     PlayerView,
+    catch_gap,
     distance_to_catch,
     player_view,
     recruit_preview,
@@ -157,7 +157,7 @@ class _Query:
 
     def catch_lead(self) -> str:
         """The lead that catches (the spies start this far apart)."""
-        return str(CATCH_LEAD)
+        return str(catch_gap())
 
     def board(self) -> str:
         """Spaces on the board."""
