@@ -6,6 +6,7 @@ from textual.events import Resize
 from textual.geometry import Size
 from textual.pilot import Pilot
 
+from agent_avenue.ui.app import AgentAvenueApp
 from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.start import StartScreen
 from agent_avenue.ui.screens.table import TableScreen
@@ -18,6 +19,16 @@ def resize_now(pilot: Pilot[int], width: int, height: int) -> None:
     size = Size(width, height)
     pilot.app._driver._size = size  # type: ignore[union-attr]  # the headless driver's size
     pilot.app.post_message(Resize(size, size))
+
+
+async def to_greens_offer(pilot: Pilot[int]) -> None:
+    """From the start screen through the first handoff to Green's offer panel."""
+    await pilot.press("enter")
+    await pilot.pause()
+    await pilot.press("enter")  # the handoff: Green's offer
+    await pilot.pause()
+    app = pilot.app
+    assert isinstance(app, AgentAvenueApp) and screen_kind(app) == "OfferPanel"
 
 
 async def test_a_resize_on_the_result_screen_then_a_new_game_at_once() -> None:
@@ -41,11 +52,7 @@ async def test_the_key_pressed_right_after_a_resize_is_not_lost() -> None:
     # keys at once, not after the next refresh.
     app = make_app("simple", 4)
     async with app.run_test(size=(160, 45)) as pilot:
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("enter")  # the handoff: Green's offer
-        await pilot.pause()
-        assert screen_kind(app) == "OfferPanel"
+        await to_greens_offer(pilot)
         keys = KeyPlayer(4).keys_for(app)
         resize_now(pilot, 100, 30)
         await pilot.press(*keys)
@@ -82,11 +89,7 @@ async def test_the_keys_work_again_once_a_window_too_small_is_large_enough() -> 
     # (no new layout) nothing had the focus, and every key of the offer was lost.
     app = make_app("simple", 4)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.press("enter")  # the handoff: Green's offer
-        await pilot.pause()
-        assert screen_kind(app) == "OfferPanel"
+        await to_greens_offer(pilot)
         keys = KeyPlayer(4).keys_for(app)
         await pilot.resize_terminal(70, 20)
         await pilot.pause()

@@ -28,13 +28,19 @@ def svg_snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
     return snapshot.use_extension(SVGSnapshot)
 
 
+def played_states(mode: Mode, seed: int) -> tuple[GameState, ...]:
+    """Every state of the game `finished_game` plays, the deal first."""
+    rng = random.Random(seed)
+    states = [new_game(RULES, mode, seed, 0)]
+    while not states[-1].is_over:
+        state = states[-1]
+        states.append(apply(state, rng.choice(player_view(state, state.to_act).legal)))
+    return tuple(states)
+
+
 def finished_game(mode: Mode, seed: int) -> GameState:
     """A game played to its end by random legal actions (the same every time)."""
-    rng = random.Random(seed)
-    state = new_game(RULES, mode, seed, 0)
-    while not state.is_over:
-        state = apply(state, rng.choice(player_view(state, state.to_act).legal))
-    return state
+    return played_states(mode, seed)[-1]
 
 
 def result_screen(state: GameState) -> GameOverScreen:
@@ -75,16 +81,6 @@ async def test_crossing_a_size_lays_the_result_out_again() -> None:
             await pilot.pause()
             await pilot.pause()
             assert app.screen.query_one(BoardRing).size_class == board_size(*size)
-
-
-def played_states(mode: Mode, seed: int) -> tuple[GameState, ...]:
-    """Every state of the game `finished_game` plays, the deal first."""
-    rng = random.Random(seed)
-    states = [new_game(RULES, mode, seed, 0)]
-    while not states[-1].is_over:
-        state = states[-1]
-        states.append(apply(state, rng.choice(player_view(state, state.to_act).legal)))
-    return tuple(states)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
