@@ -15,6 +15,7 @@ from textual.widgets import Button, Static
 
 from agent_avenue.i18n import retranslate, t
 from agent_avenue.ui.key_pause import KeyPause, ready_in
+from agent_avenue.ui.widgets._common import show_content
 from agent_avenue.ui.widgets.keybar import KeyBar
 from agent_avenue.ui.widgets.size import SizeWarning, too_small
 
@@ -82,11 +83,11 @@ class HandoffScreen(Screen[None]):
         self.pause.start()
 
     def _count_down(self, left: float) -> None:
-        self.query_one("#handoff-prompt", Static).update(Content(ready_in(left)))
+        show_content(self.query_one("#handoff-prompt", Static), Content(ready_in(left)))
 
     def _arm(self) -> None:
         self.ready = True
-        self.query_one("#handoff-prompt", Static).update(Content(self._prompt))
+        show_content(self.query_one("#handoff-prompt", Static), Content(self._prompt))
         self.query_one("#handoff-button", Button).disabled = False
         self.refresh_bindings()
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from textual.content import Content
+from textual.css.styles import RulesMap
 from textual.visual import VisualType
 from textual.widgets import Static
 
@@ -41,9 +44,30 @@ def same_content(old: VisualType | None, new: VisualType) -> bool:
 
 def show_content(widget: Static, content: VisualType) -> None:
     """Give a text widget new content, unless it already shows exactly that (an update lays
-    out and redraws the whole screen, even when nothing changed)."""
-    if not same_content(widget.content, content):
-        widget.update(content)
+    out and redraws the whole screen, even when nothing changed); a new text that takes the
+    same room is only redrawn, with no layout."""
+    old = widget.content
+    if not same_content(old, content):
+        widget.update(content, layout=not _same_room(widget, old, content))
+
+
+def _same_room(widget: Static, old: VisualType, new: VisualType) -> bool:
+    """Whether the new text needs exactly the room the old one has in this widget: as many
+    rows at its width, and as many columns where its width follows its text."""
+    if not (isinstance(old, Content) and isinstance(new, Content)) or not widget.is_mounted:
+        return False
+    # What Textual's own measure passes (Widget.get_content_height): the widget's styles.
+    styles = cast("RulesMap", widget.styles)
+    width = widget.content_region.width
+    if width <= 0:
+        return False
+    if widget.styles.is_auto_width:
+        room = widget.container_size.width or width
+        if old.get_optimal_width(styles, room) != new.get_optimal_width(styles, room):
+            return False
+    if widget.styles.is_auto_height:
+        return old.get_height(styles, width) == new.get_height(styles, width)
+    return True
 
 
 def icon_text(icon: Icon | None) -> str:

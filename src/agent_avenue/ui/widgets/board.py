@@ -219,6 +219,8 @@ class SpaceCell(Widget):
 
     def set_market(self, market: bool) -> None:
         """Show or hide the black market mark (advanced mode's corner spaces)."""
+        if market == self.market:
+            return  # unchanged: redrawing the cell's labels would cost every step
         self.market = market
         self.set_class(market, "-market")
         if self.is_mounted:
@@ -226,6 +228,8 @@ class SpaceCell(Widget):
 
     def set_occupants(self, green: bool, blue: bool) -> None:
         """Show which meeples stand on this space."""
+        if (green, blue) == self.occupants:
+            return
         self.occupants = (green, blue)
         self.set_class(green, "-green-here")
         self.set_class(blue, "-blue-here")
@@ -248,6 +252,8 @@ class SpaceCell(Widget):
 
     def set_wide(self, wide: bool) -> None:
         """Draw the meeples as wide tokens (a medium or large board) or as they are."""
+        if wide == self.wide:
+            return
         self.wide = wide
         if self.is_mounted:
             self._show()

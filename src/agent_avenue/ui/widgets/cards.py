@@ -13,7 +13,13 @@ from agent_avenue.data import default_rules
 from agent_avenue.engine import Icon, PlayerView, Rules, recruit_preview
 from agent_avenue.i18n import agent_name, card_name, t
 from agent_avenue.ui.agent_look import agent_borders, agent_glyph, agent_style
-from agent_avenue.ui.widgets._common import icon_content, icon_text, plain, preview_text
+from agent_avenue.ui.widgets._common import (
+    icon_content,
+    icon_text,
+    plain,
+    preview_text,
+    show_content,
+)
 
 __all__ = ["AgentCard", "CardBack", "MarketCardView"]
 
@@ -174,7 +180,7 @@ class AgentCard(Widget):
         )
         if self.is_mounted:
             for row, label in enumerate(self.query(".icon").results(Label)):
-                label.update(self._icon_content(row))
+                show_content(label, self._icon_content(row))
                 label.set_class(row == self.next_row, "-next")
 
     def notify_style_update(self) -> None:
@@ -318,8 +324,8 @@ class MarketCardView(Widget):
             )
         )
         if self.is_mounted:
-            self.query_one(".name", Static).update(plain(card_name(card_id)))
-            self.query_one(".text", Static).update(plain(self.rules_text))
+            show_content(self.query_one(".name", Static), plain(card_name(card_id)))
+            show_content(self.query_one(".text", Static), plain(self.rules_text))
 
     def compose(self) -> ComposeResult:
         """The name, then the rules text."""

@@ -19,6 +19,7 @@ from agent_avenue.ui.widgets._common import (
     next_content,
     plain,
     preview_text,
+    show_content,
 )
 from agent_avenue.ui.widgets.item_lines import ItemLines
 from agent_avenue.ui.widgets.members import decider_side, is_team_side, member_hands
@@ -213,18 +214,19 @@ class CollectionPanel(Widget):
     def _show(self) -> None:
         none = plain(t("collection.no_agents"))
         lines = [_row_content("collection.agent_line", *row) for row in self.rows]
-        self.query_one(".agents", Static).update(Content("\n").join(lines) if lines else none)
+        agents = Content("\n").join(lines) if lines else none
+        show_content(self.query_one(".agents", Static), agents)
         short = [_row_content("collection.agent_short", *row) for row in self.rows]
         paragraph = self.query_one(".agents-compact", ItemLines)
         paragraph.separator = t("collection.compact_separator")
         paragraph.show(short, none)
         hands = self.query_one(".hands", Static)
-        hands.update(plain(self.hands_text))
+        show_content(hands, plain(self.hands_text))
         hands.set_class(not self.hands_text, "-none")
         box = self.query_one(".ongoing", Static)
-        box.update(plain(self.ongoing_text))
+        show_content(box, plain(self.ongoing_text))
         box.set_class(not self.ongoing_text, "-none")
-        self.query_one(".stats", Static).update(plain(self.stats))
+        show_content(self.query_one(".stats", Static), plain(self.stats))
 
     def text(self) -> str:
         """The panel's text (title, stats and lines), for tests and screen readers."""

@@ -18,6 +18,7 @@ from agent_avenue.engine import (
 )
 from agent_avenue.i18n import t
 from agent_avenue.ui.messages import ActionChosen
+from agent_avenue.ui.widgets._common import show_content
 
 Params = tuple[object, ...]
 PanelMaker = Callable[[tuple[str, str]], "Panel"]
@@ -91,6 +92,12 @@ class Panel(Vertical, can_focus=True):
     }
     """
 
+    def watch_has_focus(self, _has_focus: bool) -> None:
+        """Restyle the panel alone when it gains or loses the keys: only its own look depends
+        on its focus (`Panel:focus`), and Textual's default restyles every widget inside it,
+        a quarter of the work of each screen change."""
+        self.app.stylesheet.update_nodes([self])
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The key bar shows a key only when this panel's `allows` says it works (or dims it)."""
         if action != "do":
@@ -137,7 +144,7 @@ class Panel(Vertical, can_focus=True):
             if not thinking:
                 dots.remove()
         for line in self.query("#hint-line").results(Static):
-            line.update(plain(text))
+            show_content(line, plain(text))
             break
         else:
             self.mount(Static(plain(text), id="hint-line", classes="panel-status hint-line"))

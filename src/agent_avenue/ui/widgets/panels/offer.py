@@ -25,6 +25,7 @@ from agent_avenue.teaching.explain import (
 )
 from agent_avenue.ui.agent_look import styled_names
 from agent_avenue.ui.widgets import AgentCard
+from agent_avenue.ui.widgets._common import show_content
 from agent_avenue.ui.widgets.panels.base import (
     HAND_ROW,
     Panel,
@@ -185,11 +186,11 @@ class OfferPanel(Panel):
             card.set_class(index == self.up, "-face-up")
             card.set_class(index == self.down, "-face-down")
         info = self._info()
-        self.query_one("#offer-info", Static).update(styled_names("\n".join(info)))
+        show_content(self.query_one("#offer-info", Static), styled_names("\n".join(info)))
         status = self._status()
         if self.has_class("-many-cards"):
             status = [" · ".join(info[:3]), *status]
-        self.query_one("#offer-status", Static).update(styled_names("\n".join(status)))
+        show_content(self.query_one("#offer-status", Static), styled_names("\n".join(status)))
         self.post_message(PanelChanged())
 
     def _info(self) -> list[str]:

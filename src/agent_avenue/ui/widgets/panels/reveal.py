@@ -22,6 +22,7 @@ from agent_avenue.ui.agent_look import styled_names
 from agent_avenue.ui.key_pause import KeyPause, ready_in
 from agent_avenue.ui.messages import Continue
 from agent_avenue.ui.widgets import AgentCard
+from agent_avenue.ui.widgets._common import show_content
 from agent_avenue.ui.widgets.panels.base import (
     CONTINUE_BINDINGS,
     Panel,
@@ -96,7 +97,7 @@ class RevealPanel(Panel):
     def _show_prompt(self, left: float | None = None) -> None:
         # Possibly called before the panel is composed: compose then shows the prompt itself.
         for prompt in self.query("#reveal-prompt").results(Static):
-            prompt.update(plain(self._prompt_text(left)))
+            show_content(prompt, plain(self._prompt_text(left)))
 
     def finish(self) -> None:
         """The meeples have stopped: show what comes next and accept Enter (after the privacy

@@ -28,6 +28,7 @@ from agent_avenue.teaching.explain import (
 from agent_avenue.ui.agent_look import styled_names
 from agent_avenue.ui.phrases import lead_result, preview_line
 from agent_avenue.ui.widgets import AgentCard
+from agent_avenue.ui.widgets._common import show_content
 from agent_avenue.ui.widgets.panels.base import (
     CHOOSE,
     HAND_ROW,
@@ -220,11 +221,11 @@ class _PlayPanel(Panel):
         for card in self.query(AgentCard):
             card.set_class(card.index == self.selected, "-selected")
         info = self._info()
-        self.query_one("#play-info", Static).update(styled_names("\n".join(info)))
+        show_content(self.query_one("#play-info", Static), styled_names("\n".join(info)))
         status = self._status()
         if self.has_class("-many-cards"):
             status = [" · ".join(info[:2]), *status]
-        self.query_one("#play-status", Static).update(styled_names("\n".join(status)))
+        show_content(self.query_one("#play-status", Static), styled_names("\n".join(status)))
         self.post_message(PanelChanged())
 
     def _discard_line(self) -> str:
