@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from rich.console import Console
+from textual import events
 from textual.pilot import Pilot
 from textual.widget import Widget
 
@@ -224,6 +225,22 @@ class KeyPlayer:
         raise AssertionError(f"no keys for {type(panel).__name__}")
 
 
+KEY_CHARACTERS = {"enter": "\r", "space": " ", "escape": "\x1b", "question_mark": "?"}
+
+
+async def press_together(pilot: Pilot[int], *keys: str) -> None:
+    """Press the keys of one decision as a quick typist does: all of them arrive before the
+    screen is laid out again, each still handled in turn by the widget with the keys; then
+    wait for the screen to hold still. One layout for the decision instead of one per key."""
+    app = pilot.app
+    for key in keys:
+        char = KEY_CHARACTERS.get(key, key if len(key) == 1 else None)
+        event = events.Key(key, char)
+        event.set_sender(app)
+        app.post_message(event)
+    await pilot.pause()
+
+
 async def play_game(
     app: AgentAvenueApp, pilot: Pilot[int], player: KeyPlayer, visit: Visit | None = None
 ) -> list[str]:
@@ -242,7 +259,7 @@ async def play_game(
             return seen
         keys = player.keys_for(app)
         if keys:
-            await pilot.press(*keys)
+            await press_together(pilot, *keys)
         else:
             await pilot.pause(0.01)
     raise AssertionError("the game did not end")

@@ -28,7 +28,7 @@ from agent_avenue.ui.widgets.choice_row import ChoiceRow
 from agent_avenue.ui.widgets.keybar import KeyBar
 from agent_avenue.ui.widgets.panels import OfferPanel, RevealPanel
 
-from .harness import RULES, KeyPlayer, make_app, screen_kind, screen_text
+from .harness import RULES, KeyPlayer, make_app, press_together, screen_kind, screen_text
 
 SIZE = (80, 24)
 SEED = 6
@@ -269,7 +269,7 @@ async def test_switching_language_on_a_reveal_and_the_start_screen() -> None:
         for _ in range(20):
             if isinstance(app.screen, TableScreen) and isinstance(app.screen.panel, RevealPanel):
                 break
-            await pilot.press(*player.keys_for(app))
+            await press_together(pilot, *player.keys_for(app))
             await _settle(pilot)
         assert isinstance(app.screen, TableScreen) and isinstance(app.screen.panel, RevealPanel)
         # The reveal asks the privacy question of the next private screen, in Spanish.
@@ -334,7 +334,7 @@ async def test_the_tutorial_in_every_language(code: str) -> None:
                     await pilot.press("enter")
                 else:
                     assert step is not None and step.expect is not None
-                    await pilot.press(*keys_for(screen, step.expect))
+                    await press_together(pilot, *keys_for(screen, step.expect))
                 await _settle(pilot)
             else:
                 raise AssertionError(f"the {lesson} lesson did not end")
@@ -381,7 +381,7 @@ async def test_a_team_game_in_every_language() -> None:
                             seen.add(opened)
             if isinstance(app.screen, GameOverScreen):
                 break
-            await pilot.press(*player.keys_for(app))
+            await press_together(pilot, *player.keys_for(app))
             await pilot.pause()
     team = {"LeadPanel", "PlayUpPanel", "PlayDownPanel", "TeamRecruitPanel", "TeamPickPanel"}
     side = {"LogScreen", "RulesScreen", "SettingsScreen", "KeepGameScreen", "GameOverScreen"}
@@ -447,7 +447,7 @@ async def test_switching_language_in_a_team_game(
         for _ in range(20):
             if screen_kind(app) == "LeadPanel":
                 break
-            await pilot.press(*player.keys_for(app))
+            await press_together(pilot, *player.keys_for(app))
             await _settle(pilot)
         assert screen_kind(app) == "LeadPanel"
         assert "Hands: Ann: " in screen_text(app)
@@ -467,7 +467,7 @@ async def test_switching_language_in_a_team_game(
         assert t("team.lead_help") in " ".join(text.split())
         check_screen(app, "nl", "LeadPanel after the switch")
         for _ in range(6):
-            await pilot.press(*player.keys_for(app))
+            await press_together(pilot, *player.keys_for(app))
             await _settle(pilot)
             check_screen(app, "nl", screen_kind(app))
         assert len(session.record.moves) > len(moves)

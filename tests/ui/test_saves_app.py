@@ -34,7 +34,16 @@ from agent_avenue.ui.screens.start import StartScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets import GameLog
 
-from .harness import RULES, KeyPlayer, make_app, play_game, screen_kind, screen_text, the_save
+from .harness import (
+    RULES,
+    KeyPlayer,
+    make_app,
+    play_game,
+    press_together,
+    screen_kind,
+    screen_text,
+    the_save,
+)
 
 SIZE = (80, 24)
 
@@ -80,7 +89,7 @@ async def play_until(
         done = len(session.record.moves) >= moves
         if done and (kind is None or screen_kind(app) == kind):
             return
-        await pilot.press(*player.keys_for(app))
+        await press_together(pilot, *player.keys_for(app))
     raise AssertionError("did not get there")
 
 
@@ -113,7 +122,7 @@ async def test_the_game_is_saved_after_every_action() -> None:
             session = app.session
             assert session is not None
             before = len(session.record.moves)
-            await pilot.press(*player.keys_for(app))
+            await press_together(pilot, *player.keys_for(app))
             if len(session.record.moves) > before:
                 assert saved_moves() == session.record.moves
                 checked += 1
@@ -141,8 +150,8 @@ async def test_a_failed_autosave_is_one_line_on_the_table_and_play_goes_on(
         await pilot.pause()
         with monkeypatch.context() as patch:
             patch.setattr("agent_avenue.ui.saving.save_game", full)
-            await pilot.press(*player.keys_for(app))  # the handoff
-            await pilot.press(*player.keys_for(app))  # the offer
+            await press_together(pilot, *player.keys_for(app))  # the handoff
+            await press_together(pilot, *player.keys_for(app))  # the offer
             await pilot.pause()
             assert isinstance(app.screen, HandoffScreen)  # on to the recruit
             assert "disk is full" not in screen_text(app)
@@ -151,8 +160,8 @@ async def test_a_failed_autosave_is_one_line_on_the_table_and_play_goes_on(
             note = table.query_one(SaveNote)
             assert "disk is full" in str(note.render())
             assert not note.has_class("-empty")
-        await pilot.press(*player.keys_for(app))  # the handoff
-        await pilot.press(*player.keys_for(app))  # the recruit
+        await press_together(pilot, *player.keys_for(app))  # the handoff
+        await press_together(pilot, *player.keys_for(app))  # the recruit
         await pilot.pause()
         assert note.has_class("-empty")
         assert app.session is not None and saved_moves() == app.session.record.moves
@@ -209,7 +218,7 @@ async def test_a_killed_game_resumes_at_a_handoff_exactly_where_it_was(
         assert screen_kind(resumed) == expected_panel(kind)
         moves = len(session.record.moves)
         while len(session.record.moves) == moves:
-            await pilot.press(*player.keys_for(resumed))
+            await press_together(pilot, *player.keys_for(resumed))
         assert saved_moves() == session.record.moves
 
 
@@ -312,7 +321,7 @@ async def test_starting_a_new_game_instead_keeps_the_old_save_beside_it() -> Non
         await pilot.pause()
         assert all_saved_moves() == {old}
         while app.session is not None and not app.session.record.moves:
-            await pilot.press(*player.keys_for(app))
+            await press_together(pilot, *player.keys_for(app))
         assert app.session is not None
         assert all_saved_moves() == {old, app.session.record.moves}
 

@@ -23,6 +23,7 @@ from .harness import (
     KeyPlayer,
     make_app,
     play_game,
+    press_together,
     screen_kind,
     screen_text,
     settled_screenshot,
@@ -58,8 +59,7 @@ async def _to(app: AgentAvenueApp, pilot: object, kind: str, player: KeyPlayer) 
     for _ in range(500):
         if screen_kind(app) == kind:
             return
-        for key in player.keys_for(app):
-            await pilot.press(key)
+        await press_together(pilot, *player.keys_for(app))
         await pilot.pause()
     raise AssertionError(f"no {kind} screen")
 

@@ -11,7 +11,7 @@ from agent_avenue.ui.app import AgentAvenueApp
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets.keybar import KeyBar
 
-from .harness import KeyPlayer, make_app, screen_kind, settled_screenshot
+from .harness import KeyPlayer, make_app, press_together, screen_kind, settled_screenshot
 from .test_screens import SVGSnapshot
 from .test_team_app import TeamKeyPlayer, make_team_app
 
@@ -35,8 +35,7 @@ async def _second_offer(app: AgentAvenueApp, size: tuple[int, int], player: KeyP
             session = app.session
             if screen_kind(app) in RECRUITS and session and session.view(None).turn >= 2:
                 break
-            for key in player.keys_for(app):
-                await pilot.press(key)
+            await press_together(pilot, *player.keys_for(app))
             await pilot.pause()
         else:
             raise AssertionError("no recruit on the second turn")

@@ -39,6 +39,7 @@ from .harness import (
     KeyPlayer,
     names_in,
     play_game,
+    press_together,
     region_text,
     screen_kind,
     screen_text,
@@ -437,7 +438,7 @@ async def test_three_players_blue_alone() -> None:
         legal = session.view(1).legal
         player = TeamKeyPlayer(3)
         player.pick = lambda actions: next(a for a in legal if not isinstance(a, Discard))  # type: ignore[method-assign]
-        await pilot.press(*player.keys_for(app))
+        await press_together(pilot, *player.keys_for(app))
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
         assert "Pass the terminal to Green's team: Ann & Cid" in screen_text(app)
@@ -465,7 +466,7 @@ async def test_a_four_player_game_is_autosaved_and_resumes_at_a_handoff(moves: i
             assert session is not None
             if len(session.record.moves) >= moves:
                 break
-            await pilot.press(*player.keys_for(app))
+            await press_together(pilot, *player.keys_for(app))
         assert app.session is not None
         record = app.session.record
         public = app.session.view(None)
@@ -494,6 +495,6 @@ async def test_a_four_player_game_is_autosaved_and_resumes_at_a_handoff(moves: i
         for _ in range(50):
             if len(session.record.moves) > count:
                 break
-            await pilot.press(*player.keys_for(resumed))
+            await press_together(pilot, *player.keys_for(resumed))
         data = json.loads(the_save().read_text(encoding="utf-8"))
         assert tuple(data["moves"]) == session.record.moves

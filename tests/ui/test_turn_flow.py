@@ -15,7 +15,7 @@ from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets.panels import OfferPanel, RecruitPanel, RevealPanel
 
-from .harness import KeyPlayer, make_app, screen_kind, screen_text
+from .harness import KeyPlayer, make_app, press_together, screen_kind, screen_text
 
 PRIVATE = {"OfferPanel", "RecruitPanel", "ChoicePanel"}
 
@@ -50,7 +50,7 @@ async def to_asking_reveal(
         panel = screen.panel if isinstance(screen, TableScreen) else None
         if isinstance(panel, RevealPanel) and panel.question is not None:
             return panel
-        await pilot.press(*player.keys_for(app))
+        await press_together(pilot, *player.keys_for(app))
         await pilot.pause()
     raise AssertionError("no reveal asked the privacy question")
 
@@ -89,10 +89,10 @@ async def test_the_reveal_question_waits_for_its_pause_with_a_countdown() -> Non
         player = KeyPlayer(1)
         # Play up to the first recruit with no pause, then give the reveal a real one.
         while screen_kind(app) != "RecruitPanel":
-            await pilot.press(*player.keys_for(app))
+            await press_together(pilot, *player.keys_for(app))
             await pilot.pause()
         app.handoff_delay = PAUSE
-        await pilot.press(*player.keys_for(app))
+        await press_together(pilot, *player.keys_for(app))
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, TableScreen) and isinstance(screen.panel, RevealPanel)

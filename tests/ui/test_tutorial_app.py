@@ -27,7 +27,7 @@ from agent_avenue.ui.widgets.panels import (
     RevealPanel,
 )
 
-from .harness import RULES, KeyPlayer, make_app, play_game, screen_kind, screen_text
+from .harness import RULES, KeyPlayer, make_app, play_game, press_together, screen_kind, screen_text
 
 SIZE = (100, 32)
 
@@ -80,7 +80,7 @@ async def finish_lesson(app: AgentAvenueApp, pilot: Pilot[int], try_wrong: bool)
         if try_wrong and step.wrong and run.index not in tried:
             tried.add(run.index)
             state = run.state
-            await pilot.press(*keys_for(screen, step.wrong[0].action))
+            await press_together(pilot, *keys_for(screen, step.wrong[0].action))
             await pilot.pause()
             assert screen.demo and run.state is state  # only a try
             whys.append(screen.query_one(Coach).text)
@@ -89,7 +89,7 @@ async def finish_lesson(app: AgentAvenueApp, pilot: Pilot[int], try_wrong: bool)
             await pilot.pause()
             assert not screen.demo and run.step is step
             continue
-        await pilot.press(*keys_for(screen, step.expect))
+        await press_together(pilot, *keys_for(screen, step.expect))
         await pilot.pause()
     raise AssertionError("the lesson did not end")
 
@@ -137,7 +137,7 @@ async def test_leaving_a_lesson_starts_it_again() -> None:
         welcome = screen.query_one(Coach).text
         await pilot.press("enter", "enter")  # the two coach steps
         await pilot.pause()
-        await pilot.press(*keys_for(screen, Offer("enforcer", "double_agent")))
+        await press_together(pilot, *keys_for(screen, Offer("enforcer", "double_agent")))
         await pilot.pause()
         assert screen.lesson_run.index > 2
         await pilot.press("escape")
@@ -166,7 +166,7 @@ async def test_another_action_is_refused_with_the_instruction() -> None:
         screen = app.screen
         assert isinstance(screen, TutorialScreen)
         state = screen.lesson_run.state
-        await pilot.press(*keys_for(screen, Offer("codebreaker", "mole")))
+        await press_together(pilot, *keys_for(screen, Offer("codebreaker", "mole")))
         await pilot.pause()
         assert screen.lesson_run.state is state
         coach = screen.query_one(Coach).text
@@ -308,7 +308,7 @@ async def test_table_reveal_uses_the_explanations() -> None:
         for _ in range(50):
             if screen_kind(app) == "RevealPanel":
                 break
-            await pilot.press(*player.keys_for(app))
+            await press_together(pilot, *player.keys_for(app))
         assert screen_kind(app) == "RevealPanel"
         session = app.session
         assert session is not None
