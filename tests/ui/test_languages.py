@@ -165,8 +165,7 @@ async def test_every_screen_in_every_language(code: str) -> None:
             if isinstance(app.screen, GameOverScreen):
                 break
             keys = ["enter"] if isinstance(app.screen, StartScreen) else player.keys_for(app)
-            await pilot.press(*keys)
-            await pilot.pause()
+            await press_together(pilot, *keys)
     assert seen >= MUST_SEE
 
 

@@ -79,6 +79,9 @@ def movement_frames(
 class TableScreen(Screen[None]):
     """The one game screen; the app tells it what to show, the panel says what keys do."""
 
+    AUTO_FOCUS = "Panel"
+    """Back from a handoff the keys go to the panel at once, not first to the side column
+    (each focus that comes and goes restyles everything inside the widget)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         # The decision's own keys are the panel's (widgets/panels.py): it has the focus.
         Binding("l", "log", t("app.key_log")),
@@ -205,6 +208,10 @@ class TableScreen(Screen[None]):
         panel = make(self._names)
         self._make_panel = make
         box = self.query_one("#panel-box", Container)
+        if self.focused is not None and box in self.focused.ancestors_with_self:
+            # Else Textual hands the keys to the side column while the old panel goes, and
+            # restyles that whole column twice on the way to the new panel.
+            self.set_focus(None)
         self._building.append(box.remove_children())
         self.panel = panel
         self._building.append(box.mount(panel))
