@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import random
+import time
 
 import pytest
 from rich.console import Console
@@ -296,8 +297,8 @@ def test_unknown_specs_are_refused_with_the_choices(spec: str) -> None:
 
 
 def test_budgets_by_spec() -> None:
-    assert make_bot("search:hard").budget.seconds == 0.3  # type: ignore[attr-defined]
-    assert make_bot("bot").budget.seconds == 0.1  # type: ignore[attr-defined]
+    assert make_bot("search:hard").budget.iterations == 1_000  # type: ignore[attr-defined]
+    assert make_bot("bot").budget.iterations == 400  # type: ignore[attr-defined]
     assert make_bot("search:250it").budget.iterations == 250  # type: ignore[attr-defined]
     assert make_bot("search:0.5s").budget.seconds == 0.5  # type: ignore[attr-defined]
 
@@ -414,3 +415,39 @@ def test_how_games_ended_says_when_a_game_counts_twice() -> None:
     note = "(a game won in two ways at once counts in both)"
     assert note not in dict(result_rows(alone))["How games ended"]
     assert dict(result_rows(twice))["How games ended"].endswith(note)
+
+
+class _SlowClock:
+    """The clock of a machine five times slower than this one: its time runs five times as
+    fast as ours while the same work is done."""
+
+    def __init__(self) -> None:
+        self.real = time.perf_counter  # read before the search's clock is replaced by this one
+        self.start = self.real()
+
+    def __call__(self) -> float:
+        return self.start + 5 * (self.real() - self.start)
+
+
+@pytest.mark.parametrize(("players", "level"), [(2, "normal"), (2, "hard"), (4, "normal")])
+def test_a_level_searches_as_much_on_a_slow_machine(
+    players: int, level: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A level is an amount of search, not of time: on a machine whose clock runs ahead it
+    plays as many playouts as on this one, and chooses the same action with the same dice."""
+    from agent_avenue.bots import ismcts
+
+    state = new_game(RULES, Mode.ADVANCED, 4, 0, players)
+    view = player_view(state, state.to_act)
+    quick = make_bot(f"bot:{level}")
+    quick_action = quick.choose(view, random.Random(1))
+    monkeypatch.setattr(ismcts.time, "perf_counter", _SlowClock())
+    slow = make_bot(f"bot:{level}")
+    slow_action = slow.choose(view, random.Random(1))
+    assert slow.stats.playouts == quick.stats.playouts
+    assert slow_action == quick_action
+    budget = ismcts.LEVELS[level]
+    expected = budget.iterations if players == 2 else budget.team_iterations
+    assert expected is not None
+    # Team games count whole rounds of deals (one per legal action): at most one round short.
+    assert expected - len(view.legal) < slow.stats.playouts <= expected

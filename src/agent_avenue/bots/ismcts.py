@@ -75,10 +75,12 @@ _REVEALED = 3000  # + recruit choice * MAX_NAMES + the face-down card now turned
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How long the search may think: a time limit in seconds and/or a number of iterations."""
+    """How long the search may think: a number of iterations and/or a time limit in seconds
+    (whichever ends first); `team_iterations` counts the sampled deals of a team game."""
 
     seconds: float | None = 0.1
     iterations: int | None = None
+    team_iterations: int | None = None  # None: `iterations`
     rollout_turns: int | None = None  # quick-policy turns before judging; None: to the end
     exploration: float = 0.7
     clock: Literal["wall", "cpu"] = "wall"  # cpu: count this process's processor time only
@@ -95,9 +97,13 @@ games, the same deals), so the playouts keep the quick offers they had."""
 TEAM_TURNS = 1  # team games: turns each sampled deal is played on before it is judged
 
 LEVELS: dict[str, Budget] = {
-    "normal": Budget(seconds=0.1),
-    "hard": Budget(seconds=0.3),
+    "normal": Budget(seconds=2.0, iterations=400, team_iterations=1_100),
+    "hard": Budget(seconds=5.0, iterations=1_000, team_iterations=3_300),
 }
+"""The levels are amounts of search, so each is as strong on a slow or busy machine as on a
+quick one: about what 0.1 s and 0.3 s of this project's 2-core machine allowed (duels: 400
+iterations in simple mode, 210 in advanced mode per 0.1 s; team games: 1,100 deals). The
+seconds are only a safety net, for a machine many times slower (README, "The computer")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,8 +326,9 @@ class SearchBot:
         budget = self.budget
         deadline = start + budget.seconds if budget.seconds is not None else None
         rounds = 1 << 30
-        if budget.iterations is not None:
-            rounds = max(budget.iterations // len(view.legal), 1)
+        deals = budget.team_iterations if budget.team_iterations is not None else budget.iterations
+        if deals is not None:
+            rounds = max(deals // len(view.legal), 1)
         turns = budget.rollout_turns or TEAM_TURNS
         action, played = team_choice(view, rng, turns, rounds, 0.0, deadline, clock)
         self.stats.playouts += played
