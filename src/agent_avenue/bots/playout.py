@@ -334,10 +334,6 @@ class FastGame:
             return -1
         return self.pside
 
-    def deck_left(self) -> int:
-        """Cards left in the agent deck."""
-        return len(self.deck) - self.dpos
-
     def position(self, side: int) -> int:
         """The board space of a side's meeple."""
         return (HOMES[side] + self.prog[side]) % BOARD_SIZE

@@ -163,8 +163,3 @@ def player_view(state: GameState, seat: int | None) -> PlayerView:
         events=tuple(e.public() if seat is None else e.seen_by(seat) for e in state.events),
         leader=None if leader is None else seat_of(active, leader),
     )
-
-
-def public_events(state: GameState) -> tuple[Event, ...]:
-    """The events of the last step that everyone may know."""
-    return tuple(e.public() for e in state.events)

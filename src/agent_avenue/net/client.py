@@ -175,11 +175,6 @@ class GameClient:
         assert self._connection is not None
         await self._connection.send(encode(ActionMsg(move=move, seat=seat, step=step)))
 
-    async def send_raw(self, data: str | bytes) -> None:
-        """Send anything at all (the hostile-client tests do)."""
-        assert self._connection is not None
-        await self._connection.send(data)
-
     def drop(self) -> None:
         """Cut the connection at once, without a closing handshake (a lost network)."""
         if self._connection is not None:

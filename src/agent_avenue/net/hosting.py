@@ -28,7 +28,6 @@ from agent_avenue.storage import (
 
 HOSTED_DIR = "hosted"
 ROOMS_DIR = "rooms"
-ROOM_FILE_VERSION = 1
 _ID = re.compile(r"^[0-9]{8}-[0-9]{6}-[0-9a-f]{6}$")
 
 __all__ = [

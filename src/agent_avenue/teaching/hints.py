@@ -95,7 +95,6 @@ class Chances:
     action: Action
     options: tuple[tuple[Action, float], ...]
     sure: bool = False
-    by_search: bool = True
 
 
 def search_chances(view: PlayerView, budget: Budget | None = None) -> Chances | None:
@@ -115,7 +114,7 @@ def search_chances(view: PlayerView, budget: Budget | None = None) -> Chances | 
         if found is None:
             return None
         action, wins, chance = found
-        return Chances(action, ((action, chance),), wins, by_search=False)
+        return Chances(action, ((action, chance),), wins)
     if _hidden_hand(view):
         return None
     if len(view.legal) == 1:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from agent_avenue.engine import (
     Phase,
     PlayerView,
@@ -68,11 +66,6 @@ def lead_result(view: PlayerView, face_up: str, names: tuple[str, str]) -> str:
         up=tally_of(outcomes, True, names, view.players),
         down=tally_of(outcomes, False, names, view.players),
     )
-
-
-def agent_list(agents: Iterable[str]) -> str:
-    """Agent names separated by commas."""
-    return ", ".join(agent_name(a) for a in agents)
 
 
 def next_prompt(view: PlayerView, actor: int | None, names: tuple[str, str]) -> str:

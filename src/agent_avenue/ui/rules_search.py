@@ -134,8 +134,3 @@ class RulesCommands(Provider):
                     text=entry.title,
                     help=entry.help,
                 )
-
-
-def rules_commands() -> type[Provider]:
-    """The provider class (imported only when the palette opens)."""
-    return RulesCommands
