@@ -22,13 +22,7 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails, PydanticCustomError
 
-from agent_avenue.data.loading import AGENTS_FILE as AGENTS_FILE
-from agent_avenue.data.loading import MARKET_FILE as MARKET_FILE
-from agent_avenue.data.loading import DataError as DataError
-from agent_avenue.data.loading import default_data_dir as default_data_dir
-from agent_avenue.data.loading import default_rules as default_rules
-from agent_avenue.data.loading import load_rules as load_rules
-from agent_avenue.data.loading import source_digest
+from agent_avenue.data.files import DataError, source_digest
 from agent_avenue.data.toml_values import describe_value
 from agent_avenue.engine import (
     AGENT_COUNT,
