@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import types
 from pathlib import Path
 from typing import Any
 
@@ -245,7 +244,7 @@ def test_play_without_the_app(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Until the app exists, `play` says so in one line and exits 0."""
-    monkeypatch.setattr(cli, "APP_MODULE", "agent_avenue.ui.no_such_app")
+    monkeypatch.setitem(sys.modules, cli.APP_MODULE, None)  # as if the app were not installed
     assert main(["play", "--mode", "advanced", "--seed", "3"]) == 0
     out, err = capsys.readouterr()
     assert err == ""
@@ -262,10 +261,7 @@ def test_play_calls_run_app(monkeypatch: pytest.MonkeyPatch) -> None:
         calls.append(kwargs)
         return 0
 
-    fake = types.ModuleType("agent_avenue.ui.fake_app")
-    fake.run_app = run_app  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "agent_avenue.ui.fake_app", fake)
-    monkeypatch.setattr(cli, "APP_MODULE", "agent_avenue.ui.fake_app")
+    monkeypatch.setattr(cli, "_load_run_app", lambda: run_app)
     argv = ["play", "--mode", "advanced", "--seed", "9", "--names", " Ada , Bob", "--first", "blue"]
     assert main(argv) == 0
     assert len(calls) == 1
@@ -293,10 +289,7 @@ def test_play_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
         calls.append(kwargs)
         return 3
 
-    fake = types.ModuleType("agent_avenue.ui.fake_app")
-    fake.run_app = run_app  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "agent_avenue.ui.fake_app", fake)
-    monkeypatch.setattr(cli, "APP_MODULE", "agent_avenue.ui.fake_app")
+    monkeypatch.setattr(cli, "_load_run_app", lambda: run_app)
     assert main(["play"]) == 3
     call = calls[0]
     call.pop("rules")
@@ -322,10 +315,7 @@ def test_play_a_team_game(monkeypatch: pytest.MonkeyPatch) -> None:
         calls.append(kwargs)
         return 0
 
-    fake = types.ModuleType("agent_avenue.ui.fake_app")
-    fake.run_app = run_app  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "agent_avenue.ui.fake_app", fake)
-    monkeypatch.setattr(cli, "APP_MODULE", "agent_avenue.ui.fake_app")
+    monkeypatch.setattr(cli, "_load_run_app", lambda: run_app)
     assert main(["play", "--players", "4", "--names", "Ann,Bob, Cid,Dee"]) == 0
     assert main(["play", "--players", "3"]) == 0
     assert [(c["players"], c["names"]) for c in calls] == [

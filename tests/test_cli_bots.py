@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import re
-import sys
-import types
 from typing import Any
 
 import pytest
@@ -35,10 +33,7 @@ def app_calls(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
         calls.append(kwargs)
         return 0
 
-    fake = types.ModuleType("agent_avenue.ui.fake_app")
-    fake.run_app = run_app  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "agent_avenue.ui.fake_app", fake)
-    monkeypatch.setattr(cli, "APP_MODULE", "agent_avenue.ui.fake_app")
+    monkeypatch.setattr(cli, "_load_run_app", lambda: run_app)
     return calls
 
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
-import types
 from pathlib import Path
 from typing import Any
 
@@ -64,10 +62,7 @@ def fake_app(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
         calls.append(kwargs)
         return 0
 
-    module = types.ModuleType("agent_avenue.ui.fake_app")
-    module.run_app = run_app  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "agent_avenue.ui.fake_app", module)
-    monkeypatch.setattr(cli, "APP_MODULE", "agent_avenue.ui.fake_app")
+    monkeypatch.setattr(cli, "_load_run_app", lambda: run_app)
     return calls
 
 

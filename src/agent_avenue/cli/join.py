@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
 import sys
 
 from agent_avenue.cli.arguments import UsageError
@@ -55,13 +54,12 @@ def load_remote() -> RunApp | None:
     """The Textual network table's `run_remote(client, lines)`, imported only now (the import
     is dynamic: the UI and the command line are independent front ends); None without it."""
     try:
-        module = importlib.import_module(REMOTE_MODULE)
+        from agent_avenue.ui.remote_app import run_remote
     except ModuleNotFoundError as exc:
         if exc.name not in (REMOTE_MODULE, "textual"):
             raise
         return None
-    run = getattr(module, "run_remote", None)
-    return run if callable(run) else None
+    return run_remote
 
 
 def add_join_arguments(join: argparse.ArgumentParser) -> None:
