@@ -52,6 +52,10 @@ MAX_STEPS = 3000
 Visit = Callable[[AgentAvenueApp, str], Awaitable[None] | None]
 
 
+SHORT_GAME = 23
+"""A simple-mode seed whose game KeyPlayer ends in 5 decisions (Green first): for the tests
+that need a finished game, not a long one."""
+
 FAST_BOT = "greedy"
 """The computer player the app tests use instead of a level's search (it answers at once)."""
 

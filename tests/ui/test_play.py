@@ -6,7 +6,7 @@ import pytest
 
 from agent_avenue.ui.widgets import GameLog
 
-from .harness import KeyPlayer, make_app, play_game, screen_kind, screen_text
+from .harness import SHORT_GAME, KeyPlayer, make_app, play_game, screen_kind, screen_text
 
 # Complete games, simple and advanced, are played by keys and checked at every step by
 # test_leaks.py (which also checks what test_simple_game_to_the_end did here: the screens seen,
@@ -42,9 +42,9 @@ async def test_wide_terminal_shows_the_log() -> None:
 @pytest.mark.slow
 async def test_new_game_after_the_end() -> None:
     """n on the game-over screen goes back to the start screen, names kept."""
-    app = make_app("simple", 2, names=("Ada", "Bob"))
+    app = make_app("simple", SHORT_GAME, names=("Ada", "Bob"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await play_game(app, pilot, KeyPlayer(2))
+        await play_game(app, pilot, KeyPlayer(SHORT_GAME))
         await pilot.press("n")
         await pilot.pause()
         assert type(app.screen).__name__ == "StartScreen"

@@ -11,7 +11,7 @@ from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.start import StartScreen
 from agent_avenue.ui.screens.table import TableScreen
 
-from .harness import KeyPlayer, make_app, play_game, screen_kind
+from .harness import SHORT_GAME, KeyPlayer, make_app, play_game, screen_kind
 
 
 def resize_now(pilot: Pilot[int], width: int, height: int) -> None:
@@ -34,9 +34,9 @@ async def to_greens_offer(pilot: Pilot[int]) -> None:
 async def test_a_resize_on_the_result_screen_then_a_new_game_at_once() -> None:
     # The table below the result crossed a board size as "n" dismissed it: it was laid out
     # again while being removed ("No nodes match 'BoardRing'", the app crashed).
-    app = make_app("simple", 4)
+    app = make_app("simple", SHORT_GAME)
     async with app.run_test(size=(160, 45)) as pilot:
-        await play_game(app, pilot, KeyPlayer(4))
+        await play_game(app, pilot, KeyPlayer(SHORT_GAME))
         assert isinstance(app.screen, GameOverScreen)
         resize_now(pilot, 120, 40)
         await pilot.press("n")

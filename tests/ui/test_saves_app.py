@@ -36,6 +36,7 @@ from agent_avenue.ui.widgets import GameLog
 
 from .harness import (
     RULES,
+    SHORT_GAME,
     KeyPlayer,
     make_app,
     play_game,
@@ -442,9 +443,9 @@ async def test_quitting_mid_game_asks_whether_to_keep_it(answer: str) -> None:
 async def test_a_finished_game_is_recorded_and_the_score_sheet_shows_it() -> None:
     """At the end the game goes on the score sheet and the save goes; h shows the sheet, r
     replays the game from it, and Escape comes back."""
-    app = make_app("simple", 2, names=("Ada", "Bob"))
+    app = make_app("simple", SHORT_GAME, names=("Ada", "Bob"))
     async with app.run_test(size=(100, 40)) as pilot:
-        await play_game(app, pilot, KeyPlayer(2))
+        await play_game(app, pilot, KeyPlayer(SHORT_GAME))
         session = app.session
         assert session is not None and session.result is not None
         rows, problem = load_history()
