@@ -34,7 +34,6 @@ from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
 from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
-from agent_avenue.ui.widgets.bot_panel import ThinkingPanel
 from agent_avenue.ui.widgets.panels import (
     ChoicePanel,
     ConfirmPanel,
@@ -42,6 +41,7 @@ from agent_avenue.ui.widgets.panels import (
     PickPanel,
     RecruitPanel,
     RevealPanel,
+    ThinkingPanel,
 )
 
 RULES = default_rules()

@@ -19,9 +19,8 @@ from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.start import StartScreen
 from agent_avenue.ui.screens.table import TableScreen
-from agent_avenue.ui.widgets.bot_panel import ThinkingPanel
 from agent_avenue.ui.widgets.choice_row import ChoiceRow
-from agent_avenue.ui.widgets.panels import RevealPanel
+from agent_avenue.ui.widgets.panels import RevealPanel, ThinkingPanel
 
 from .harness import RULES, KeyPlayer, make_app, play_game, screen_kind, screen_text
 from .test_leaks import check_screen

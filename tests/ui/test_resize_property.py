@@ -25,8 +25,7 @@ from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets.board import board_size
-from agent_avenue.ui.widgets.bot_panel import ThinkingPanel
-from agent_avenue.ui.widgets.panels import RevealPanel
+from agent_avenue.ui.widgets.panels import RevealPanel, ThinkingPanel
 from agent_avenue.ui.widgets.size import too_small
 
 from . import test_leaks, test_team_app

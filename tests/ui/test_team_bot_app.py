@@ -19,7 +19,7 @@ from agent_avenue.ui import computer as app_module
 from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
-from agent_avenue.ui.widgets.bot_panel import ThinkingPanel
+from agent_avenue.ui.widgets.panels import ThinkingPanel
 
 from .harness import RULES, play_game, screen_kind, screen_text
 from .test_team_app import FOUR, THREE, TeamKeyPlayer, check_screen

@@ -41,6 +41,7 @@ from agent_avenue.ui.widgets.panels import (
     RecruitPanel,
     RevealPanel,
     SkipAnimation,
+    ThinkingPanel,
     WaitingPanel,
     recruit_headline,
     recruited_cards,
@@ -243,8 +244,6 @@ class TableScreen(Screen[None]):
 
     def show_thinking(self, public: PlayerView, names: tuple[str, str], text: str) -> None:
         """Public information only, while the computer decides, with a thinking indicator."""
-        from agent_avenue.ui.widgets.bot_panel import ThinkingPanel
-
         self._show_view(public, names)
         self._set_panel(lambda _: ThinkingPanel(retranslate(text)))
 

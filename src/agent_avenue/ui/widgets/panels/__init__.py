@@ -21,6 +21,7 @@ from agent_avenue.ui.widgets.panels.pick import PickPanel, TeamPickPanel, market
 from agent_avenue.ui.widgets.panels.recruit import RecruitPanel, TeamRecruitPanel
 from agent_avenue.ui.widgets.panels.reveal import RevealPanel, recruit_headline, recruited_cards
 from agent_avenue.ui.widgets.panels.team_turn import LeadPanel, PlayDownPanel, PlayUpPanel
+from agent_avenue.ui.widgets.panels.thinking import ThinkingPanel
 
 __all__ = [
     "CHOOSE",
@@ -43,6 +44,7 @@ __all__ = [
     "SkipAnimation",
     "TeamPickPanel",
     "TeamRecruitPanel",
+    "ThinkingPanel",
     "WaitingPanel",
     "market_lines",
     "member_names",

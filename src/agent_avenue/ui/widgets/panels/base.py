@@ -19,6 +19,7 @@ from agent_avenue.engine import (
 from agent_avenue.i18n import t
 from agent_avenue.ui.messages import ActionChosen
 from agent_avenue.ui.widgets._common import show_content
+from agent_avenue.ui.widgets.thinking_indicator import ThinkingIndicator
 
 Params = tuple[object, ...]
 PanelMaker = Callable[[tuple[str, str]], "Panel"]
@@ -138,8 +139,6 @@ class Panel(Vertical, can_focus=True):
     def show_hint(self, text: str, thinking: bool = False) -> None:
         """Show a hint's line at the bottom of the panel (replacing an earlier one), with the
         thinking indicator while the hint is being searched."""
-        from agent_avenue.ui.widgets.bot_panel import ThinkingIndicator
-
         for dots in self.query("#hint-thinking").results(ThinkingIndicator):
             if not thinking:
                 dots.remove()

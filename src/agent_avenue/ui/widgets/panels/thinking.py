@@ -6,35 +6,14 @@ It shows nothing of any hand and has no key of its own; the rules (?), the log (
 
 from __future__ import annotations
 
-from textual.app import ComposeResult, RenderResult
+from textual.app import ComposeResult
 from textual.content import Content
-from textual.widgets import LoadingIndicator, Static
+from textual.widgets import Static
 
-from agent_avenue.ui.widgets.panels import Panel
+from agent_avenue.ui.widgets.panels.base import Panel
+from agent_avenue.ui.widgets.thinking_indicator import ThinkingIndicator
 
-__all__ = ["ThinkingIndicator", "ThinkingPanel"]
-
-STILL_DOTS = "● ● ●"
-"""The indicator when animations are off (Textual's own says "Loading..." in English)."""
-
-
-class ThinkingIndicator(LoadingIndicator):
-    """Textual's pulsing dots; still dots, never an English word, when animations are off."""
-
-    DEFAULT_CSS = """
-    ThinkingIndicator.hint-thinking {
-        height: 1;
-        width: 12;
-        min-height: 1;
-        background: transparent;
-    }
-    """
-
-    def render(self) -> RenderResult:
-        """The pulsing dots, or still ones."""
-        if self.app.animation_level == "none":
-            return Content(STILL_DOTS)
-        return super().render()
+__all__ = ["ThinkingPanel"]
 
 
 class ThinkingPanel(Panel):
