@@ -253,7 +253,7 @@ def test_play_without_the_app(
 
 
 def test_play_calls_run_app(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`play` passes its parsed options to agent_avenue.ui.app.run_app."""
+    """`play` passes its parsed options to agent_avenue.ui.run.run_app."""
     calls: list[dict[str, Any]] = []
 
     def run_app(**kwargs: Any) -> int:

@@ -21,7 +21,7 @@ from agent_avenue.cli.language import add_lang_option, argparse_in_language, sta
 from agent_avenue.cli.output import PROG, fail, quiet_stdout
 from agent_avenue.i18n import t
 
-APP_MODULE = "agent_avenue.ui.app"
+APP_MODULE = "agent_avenue.ui.run"
 """The terminal app's module: `play` and the others say so in one line when it is missing."""
 
 
@@ -152,7 +152,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def _load_run_app() -> RunApp | None:
     """The terminal app's run_app, its module imported only now; None if it is not installed."""
     try:
-        from agent_avenue.ui.app import run_app
+        from agent_avenue.ui.run import run_app
     except ModuleNotFoundError as exc:
         if exc.name not in (APP_MODULE, APP_MODULE.rpartition(".")[0]):
             raise

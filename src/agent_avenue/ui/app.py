@@ -28,7 +28,7 @@ from agent_avenue.play.seats import (
 from agent_avenue.ui.computer import BOTS, ComputerSeats
 from agent_avenue.ui.crash import crash_dir, save_crash_report
 from agent_avenue.ui.key_pause import DEFAULT_DELAY
-from agent_avenue.ui.launch import LaunchOptions, random_first, random_seed, run_app
+from agent_avenue.ui.launch import LaunchOptions, random_first, random_seed
 from agent_avenue.ui.screens.start import StartScreen, StartSettings
 from agent_avenue.ui.seat_words import colour_name, default_names, local_names
 from agent_avenue.ui.size_classes import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS, size_classes
@@ -56,7 +56,7 @@ READY_FILE_ENV = "AGENT_AVENUE_READY_FILE"
 SAVES = "saves"
 """The worker group that looks for a saved game while the start screen shows."""
 
-__all__ = ["AgentAvenueApp", "LaunchOptions", "crash_dir", "refresh_screen", "run_app"]
+__all__ = ["AgentAvenueApp", "LaunchOptions", "crash_dir", "refresh_screen"]
 
 
 def _rules_commands() -> type[Provider]:
