@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import random
-import time
 
 import pytest
 from rich.console import Console
@@ -418,20 +417,26 @@ def test_how_games_ended_says_when_a_game_counts_twice() -> None:
 
 
 class _SlowClock:
-    """The clock of a machine five times slower than this one: its time runs five times as
-    fast as ours while the same work is done."""
+    """The clock of a slow machine, seen by the search: each reading is `step` seconds after
+    the one before, whatever this machine's speed (the search reads it every few playouts)."""
 
-    def __init__(self) -> None:
-        self.real = time.perf_counter  # read before the search's clock is replaced by this one
-        self.start = self.real()
+    def __init__(self, step: float) -> None:
+        self.step = step
+        self.now = 0.0
 
     def __call__(self) -> float:
-        return self.start + 5 * (self.real() - self.start)
+        self.now += self.step
+        return self.now
 
 
-@pytest.mark.parametrize(("players", "level"), [(2, "normal"), (2, "hard"), (4, "normal")])
+# A duel reads the clock every 8 iterations and a team game once per round of deals: the steps
+# make the search take several times 0.1 s (the old time budget of normal) and less than the
+# level's safety limit.
+@pytest.mark.parametrize(
+    ("players", "level", "step"), [(2, "normal", 0.01), (2, "hard", 0.01), (4, "normal", 0.002)]
+)
 def test_a_level_searches_as_much_on_a_slow_machine(
-    players: int, level: str, monkeypatch: pytest.MonkeyPatch
+    players: int, level: str, step: float, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A level is an amount of search, not of time: on a machine whose clock runs ahead it
     plays as many playouts as on this one, and chooses the same action with the same dice."""
@@ -441,7 +446,7 @@ def test_a_level_searches_as_much_on_a_slow_machine(
     view = player_view(state, state.to_act)
     quick = make_bot(f"bot:{level}")
     quick_action = quick.choose(view, random.Random(1))
-    monkeypatch.setattr(ismcts.time, "perf_counter", _SlowClock())
+    monkeypatch.setattr(ismcts.time, "perf_counter", _SlowClock(step))
     slow = make_bot(f"bot:{level}")
     slow_action = slow.choose(view, random.Random(1))
     assert slow.stats.playouts == quick.stats.playouts
