@@ -127,7 +127,7 @@ if TYPE_CHECKING:
         Result,
         Side,
     )
-    from agent_avenue.engine.view import PlayerView, SideView, player_view
+    from agent_avenue.engine.view import PlayerView, SideView, player_view, public_view
 
 _HOMES: dict[str, tuple[str, ...]] = {
     "actions": (
@@ -268,6 +268,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "PlayerView",
         "SideView",
         "player_view",
+        "public_view",
     ),
 }
 """Each module of the engine (its name in this package) and the names it exports here."""
@@ -369,6 +370,7 @@ __all__ = [
     "parse_action",
     "partner_of",
     "player_view",
+    "public_view",
     "reaches",
     "recruit_preview",
     "refusal",

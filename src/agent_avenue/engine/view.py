@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from agent_avenue.engine.actions import Action
 from agent_avenue.engine.events import Event
@@ -107,6 +107,20 @@ class PlayerView:
     def my_turn(self) -> bool:
         """Whether this seat must decide now."""
         return self.seat is not None and self.to_act == self.seat
+
+
+def public_view(view: PlayerView) -> PlayerView:
+    """The spectators' view, made from any seat's view of the same moment: exactly
+    `player_view(state, None)` (a client that holds only seats' views shows the table with it)."""
+    return replace(
+        view,
+        seat=None,
+        hand=(),
+        discarded=(),
+        face_down=None,
+        legal=(),
+        events=tuple(e.public() for e in view.events),
+    )
 
 
 def player_view(state: GameState, seat: int | None) -> PlayerView:

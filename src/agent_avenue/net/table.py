@@ -8,7 +8,6 @@ back as messages, which the client hands to `receive`.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import replace
 
 from agent_avenue.engine import (
     Action,
@@ -19,6 +18,7 @@ from agent_avenue.engine import (
     Rules,
     format_action,
     parse_action,
+    public_view,
 )
 from agent_avenue.net.protocol import GameOverMsg, SeatsMsg, TableMsg, ViewMsg, Welcome
 from agent_avenue.net.views import entry_from_model, result_from_model, view_from_model
@@ -165,16 +165,7 @@ class RemoteTable:
         """The public view, made from one of this client's own views by removing its secrets."""
         if not self._views:
             raise NotHeld("no view has arrived yet")
-        own = next(iter(self._views.values()))
-        return replace(
-            own,
-            seat=None,
-            hand=(),
-            discarded=(),
-            face_down=None,
-            legal=(),
-            events=tuple(e.public() for e in own.events),
-        )
+        return public_view(next(iter(self._views.values())))
 
     def legal(self) -> tuple[tuple[int, tuple[Action, ...]], ...]:
         """The decisions this client may send now: (seat, its moves) for each held seat."""
