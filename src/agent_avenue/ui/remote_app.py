@@ -88,17 +88,10 @@ def run_remote(
 ) -> int:
     """Run the network table until the game is over or the player leaves; the exit status
     (`record`: as RemoteApp has it)."""
-    import sys
+    from agent_avenue.ui.run import run_to_the_end
 
     if rules is None:
         from agent_avenue.data import load_rules
 
         rules = load_rules()
-    app = RemoteApp(rules, client, lines, record)
-    try:
-        app.run()
-    except Exception as error:  # never print locals: one line only
-        print(t("app.crashed", kind=type(error).__name__), file=sys.stderr)
-        return 1
-    code = app.return_code
-    return code if code is not None else 0
+    return run_to_the_end(RemoteApp(rules, client, lines, record))

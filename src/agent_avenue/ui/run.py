@@ -6,12 +6,14 @@ from __future__ import annotations
 import gc
 import sys
 
+from textual.app import App
+
 from agent_avenue.engine import Mode, Rules
 from agent_avenue.i18n import t
 from agent_avenue.ui.app import AgentAvenueApp
 from agent_avenue.ui.launch import LaunchOptions
 
-__all__ = ["run_app"]
+__all__ = ["run_app", "run_to_the_end"]
 
 
 def run_app(*, rules: Rules | None = None, **options: object) -> int:
@@ -34,6 +36,11 @@ def run_app(*, rules: Rules | None = None, **options: object) -> int:
     # collector need not walk it again. A full collection during the first frame cost more
     # than a third of drawing the start screen.
     gc.freeze()
+    return run_to_the_end(app)
+
+
+def run_to_the_end(app: App[int]) -> int:
+    """Run an app until it exits: its exit status, or 1 with one line on stderr if it crashed."""
     try:
         app.run()
     except Exception as error:  # never print locals: one line only
