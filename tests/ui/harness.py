@@ -6,7 +6,6 @@ touch) and performs each one by pressing the keys a player would press on the sc
 
 from __future__ import annotations
 
-import asyncio
 import io
 import random
 import re
@@ -243,20 +242,6 @@ async def press_together(pilot: Pilot[int], *keys: str) -> None:
         event = events.Key(key, char)
         event.set_sender(app)
         app.post_message(event)
-    # Wait until the keys were handled, not for the process to look idle (on a busy machine
-    # it looks idle while it waits for a core): the app hands each key to the widget with the
-    # focus as it reads it, so a mark queued behind the keys on the app, then behind them on
-    # that widget, is reached only once they are all done.
-    handled = asyncio.Event()
-
-    def behind_the_keys() -> None:
-        target = app.focused or app.screen
-        if not target.call_later(handled.set):
-            handled.set()
-
-    if not app.call_later(behind_the_keys):
-        handled.set()
-    await asyncio.wait_for(handled.wait(), timeout=30)
     await pilot.pause()
 
 
