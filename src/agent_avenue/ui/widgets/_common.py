@@ -56,17 +56,17 @@ def _same_room(widget: Static, old: VisualType, new: VisualType) -> bool:
     rows at its width, and as many columns where its width follows its text."""
     if not (isinstance(old, Content) and isinstance(new, Content)) or not widget.is_mounted:
         return False
-    # What Textual's own measure passes (Widget.get_content_height): the widget's styles.
-    styles = cast("RulesMap", widget.styles)
+    styles = widget.styles
+    rules = cast("RulesMap", styles)  # what Textual's own measure passes (get_content_height)
     width = widget.content_region.width
     if width <= 0:
         return False
-    if widget.styles.is_auto_width:
+    if styles.is_auto_width:
         room = widget.container_size.width or width
-        if old.get_optimal_width(styles, room) != new.get_optimal_width(styles, room):
+        if old.get_optimal_width(rules, room) != new.get_optimal_width(rules, room):
             return False
-    if widget.styles.is_auto_height:
-        return old.get_height(styles, width) == new.get_height(styles, width)
+    if styles.is_auto_height:
+        return old.get_height(rules, width) == new.get_height(rules, width)
     return True
 
 
