@@ -268,3 +268,20 @@ async def test_against_the_computer_its_hand_never_shows(
         assert replay(RULES, session.record).result == session.result
     assert "HandoffScreen" not in checked
     assert {"OfferPanel", "RecruitPanel", "RevealPanel"} <= set(checked)
+
+
+async def test_a_handoff_armed_before_its_widgets_exist_does_not_crash() -> None:
+    """On a busy machine the pause of a handoff can end before its prompt and button are
+    mounted (CI: "No nodes match '#handoff-button'", the app crashed); the button then comes
+    up ready."""
+    from textual.widgets import Button
+
+    app = make_app("simple", 3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        handoff = HandoffScreen(0, "Green", "Your turn", "Press Enter", "Ready", 0.0)
+        handoff._arm()  # before it is shown: nothing of it is mounted yet
+        assert handoff.ready
+        await app.push_screen(handoff)
+        await pilot.pause()
+        assert not handoff.query_one("#handoff-button", Button).disabled
+        assert "Press Enter" in screen_text(app)

@@ -62,7 +62,10 @@ class HandoffScreen(Screen[None]):
             yield Static(Content(wait), id="handoff-prompt")
             with Center():
                 button = Button(
-                    Content(self._button), id="handoff-button", disabled=True, compact=True
+                    Content(self._button),
+                    id="handoff-button",
+                    disabled=not self.ready,
+                    compact=True,
                 )
                 button.can_focus = False  # Enter belongs to the screen, which can ignore it
                 yield button
@@ -87,8 +90,12 @@ class HandoffScreen(Screen[None]):
 
     def _arm(self) -> None:
         self.ready = True
-        show_content(self.query_one("#handoff-prompt", Static), Content(self._prompt))
-        self.query_one("#handoff-button", Button).disabled = False
+        # On a busy machine the pause can end before the widgets are mounted: compose then
+        # draws them ready (it reads `ready`).
+        for prompt in self.query("#handoff-prompt").results(Static):
+            show_content(prompt, Content(self._prompt))
+        for button in self.query("#handoff-button").results(Button):
+            button.disabled = False
         self.refresh_bindings()
 
     @property
