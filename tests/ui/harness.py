@@ -6,6 +6,7 @@ touch) and performs each one by pressing the keys a player would press on the sc
 
 from __future__ import annotations
 
+import asyncio
 import io
 import random
 import re
@@ -91,6 +92,36 @@ SETTLE_ROUNDS = 200
 def _busy(app: AgentAvenueApp) -> bool:
     """Whether a worker (the computer's move, a hint) is still running or about to."""
     return any(not worker.is_finished for worker in app.workers)
+
+
+def _pending(app: AgentAvenueApp) -> bool:
+    """Whether the app or a widget of the screen shown has messages (a mount, a callback
+    after a refresh, a worker's result) it has not handled yet."""
+    nodes = [app, *app.screen.walk_children(with_self=True)]
+    # Textual has no public way to ask a message pump whether its queue is empty.
+    return any(node._message_queue.qsize() or node._next_callbacks for node in nodes)
+
+
+async def settle(pilot: Pilot[int]) -> None:
+    """Wait until the app has handled everything a key set off: no worker running and no
+    message waiting anywhere on the screen.
+
+    `pilot.pause()` alone waits until the process looks idle, and a process the machine
+    starves of processor time looks idle too: on a busy machine a test could read a screen
+    while the computer's move was still being shown. This checks the work itself.
+    """
+    app = pilot.app
+    assert isinstance(app, AgentAvenueApp)
+    for _ in range(SETTLE_ROUNDS * 5):
+        await pilot.pause()
+        if _busy(app) or _pending(app):
+            continue
+        # A worker that has just finished hands its result over on the next loop turn.
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        if not _pending(app):
+            return
+    raise AssertionError(f"the app did not settle ({screen_kind(app)})")
 
 
 async def settled_screenshot(pilot: Pilot[int]) -> str:
@@ -242,7 +273,7 @@ async def press_together(pilot: Pilot[int], *keys: str) -> None:
         event = events.Key(key, char)
         event.set_sender(app)
         app.post_message(event)
-    await pilot.pause()
+    await settle(pilot)
 
 
 async def play_game(
@@ -250,7 +281,7 @@ async def play_game(
 ) -> list[str]:
     """From the start screen to the game-over screen; returns the kinds of screen seen."""
     await pilot.press("enter")
-    await pilot.pause()
+    await settle(pilot)
     seen: list[str] = []
     for _ in range(MAX_STEPS):
         kind = screen_kind(app)
@@ -265,7 +296,7 @@ async def play_game(
         if keys:
             await press_together(pilot, *keys)
         else:
-            await pilot.pause(0.01)
+            await settle(pilot)
     raise AssertionError("the game did not end")
 
 
