@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "1fc60a826048138e7f744739fdf480055a7579bfb8a245d5b21c2037e8a27b86"
+SOURCE_DIGEST = "5967476b3cec1be677bacacdac68c2baef12e34661ba4fc0e9a5fc53b57a0335"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1017,8 +1017,9 @@ STRINGS: dict[str, str] = {
     "net.host.joined": "{who} joined.",
     "net.host.left": "{who} left.",
     "net.host.spectator": "A spectator",
+    "net.host.spectators": "Spectators: {joined} joined, {left} left; {watching} watching now.",
     "net.cli.host_help": "host a game that other terminals join over the network",
-    "net.cli.host_description": "Start a game server for one room, print its code and the join command for each open seat, and serve until the game is over.",
+    "net.cli.host_description": "Start a game server for one room, print its code and the join command for each open seat, and serve until Ctrl-C, or until the game is over and its clients have left (at most 30 s after the end); a game left unfinished keeps being served, for its players to rejoin.",
     "net.cli.join_help": "play a seat of a game hosted on another machine",
     "net.cli.join_description": "Join a hosted game with its address and room code, and play your seat in this terminal.",
     "net.cli.port_help": "the TCP port to listen on (default 8765; 0 picks a free one)",

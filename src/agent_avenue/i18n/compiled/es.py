@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "05a5f0ca3507975c989e3d2877b660b7d7690096e8ce556d876da57930fcc957"
+SOURCE_DIGEST = "34176e9f2813afb10d80d82056dd1c527e1d32581d0be4f64f77f9a0826f385d"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1017,8 +1017,9 @@ STRINGS: dict[str, str] = {
     "net.host.joined": "{who} se ha unido.",
     "net.host.left": "{who} se ha ido.",
     "net.host.spectator": "Un espectador",
+    "net.host.spectators": "Espectadores: {joined} llegaron, {left} se fueron; ahora miran {watching}.",
     "net.cli.host_help": "alojar una partida a la que otros terminales se unen por la red",
-    "net.cli.host_description": "Inicia un servidor de juego para una sala, muestra su código y la orden join de cada puesto libre, y sirve hasta que termina la partida.",
+    "net.cli.host_description": "Inicia un servidor de juego para una sala, muestra su código y la orden join de cada puesto libre, y sirve hasta Ctrl-C, o hasta que termina la partida y sus clientes se han ido (como mucho 30 s después del final); una partida sin terminar sigue servida, para que sus jugadores vuelvan.",
     "net.cli.join_help": "jugar un puesto de una partida alojada en otra máquina",
     "net.cli.join_description": "Únete a una partida alojada con su dirección y el código de la sala, y juega tu puesto en este terminal.",
     "net.cli.port_help": "el puerto TCP de escucha (8765 por defecto; 0 elige uno libre)",

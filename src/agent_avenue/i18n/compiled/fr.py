@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "2b438de8ec38fb87120922daa30477adcd2c97dd8590ceae45da5708683b9511"
+SOURCE_DIGEST = "753de33c3a146baf523870027e45b68aac71fd92e22ed805d832f615a9ae963b"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1017,8 +1017,9 @@ STRINGS: dict[str, str] = {
     "net.host.joined": "{who} a rejoint la partie.",
     "net.host.left": "{who} est parti.",
     "net.host.spectator": "Un spectateur",
+    "net.host.spectators": "Spectateurs : {joined} arrivés, {left} partis ; {watching} regardent maintenant.",
     "net.cli.host_help": "héberger une partie que d'autres terminaux rejoignent par le réseau",
-    "net.cli.host_description": "Lancer un serveur de jeu pour une salle, afficher son code et la commande join de chaque place libre, et servir jusqu'à la fin de la partie.",
+    "net.cli.host_description": "Lancer un serveur de jeu pour une salle, afficher son code et la commande join de chaque place libre, et servir jusqu'à Ctrl-C, ou jusqu'à ce que la partie soit finie et ses clients partis (au plus 30 s après la fin) ; une partie inachevée reste servie, pour que ses joueurs reviennent.",
     "net.cli.join_help": "jouer une place d'une partie hébergée sur une autre machine",
     "net.cli.join_description": "Rejoindre une partie hébergée avec son adresse et le code de la salle, et jouer sa place dans ce terminal.",
     "net.cli.port_help": "le port TCP d'écoute (8765 par défaut ; 0 en choisit un libre)",

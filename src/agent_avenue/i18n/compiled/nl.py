@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "9b8ce1726be1c4c2ebac20b4a65b51f8e3e1b47e92ea1e77b1d2b86c9327f07d"
+SOURCE_DIGEST = "4695b0f91f2b2d583e91af0a29ce8173366cbcd0b374cdf3c9a75bc028282435"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1017,8 +1017,9 @@ STRINGS: dict[str, str] = {
     "net.host.joined": "{who} doet mee.",
     "net.host.left": "{who} is weg.",
     "net.host.spectator": "Een toeschouwer",
+    "net.host.spectators": "Toeschouwers: {joined} erbij, {left} weg; nu kijken er {watching}.",
     "net.cli.host_help": "een spel hosten waar andere terminals via het netwerk aan meedoen",
-    "net.cli.host_description": "Start een spelserver voor één kamer, toon de code en het join-commando voor elke vrije plaats, en dien tot het spel voorbij is.",
+    "net.cli.host_description": "Start een spelserver voor één kamer, toon de code en het join-commando voor elke vrije plaats, en dien tot Ctrl-C, of tot het spel voorbij is en de clients weg zijn (hoogstens 30 s na het einde); een onafgemaakt spel blijft bediend, zodat de spelers terug kunnen komen.",
     "net.cli.join_help": "een plaats spelen in een spel dat op een andere machine wordt gehost",
     "net.cli.join_description": "Doe mee aan een gehost spel met zijn adres en kamercode, en speel je plaats in deze terminal.",
     "net.cli.port_help": "de TCP-poort om op te luisteren (standaard 8765; 0 kiest een vrije)",
