@@ -1,7 +1,8 @@
 """One client connection on the server: an outgoing queue drained by its own writer task.
 
 Sending never waits on the client: a client that stops reading fills its own queue and is
-disconnected, so it cannot hold up the other players of its room.
+disconnected, so it cannot hold up the other players of its room. Every write and the closing
+handshake have a deadline: past it the connection is cut, never left hanging.
 """
 
 from __future__ import annotations
@@ -19,16 +20,21 @@ from agent_avenue.net.room import Attendee
 QUEUE_LIMIT = 256
 """Messages waiting for one client before it counts as gone (a game step sends one or two)."""
 POLICY_VIOLATION = 1008
+UNSUPPORTED_DATA = 1003
 
-__all__ = ["Peer"]
+__all__ = ["POLICY_VIOLATION", "QUEUE_LIMIT", "UNSUPPORTED_DATA", "Peer"]
 
 
 class Peer:
     """A connected client: where it sits (once joined) and what waits to be sent to it."""
 
-    def __init__(self, connection: ServerConnection) -> None:
-        """Start the writer task of a new connection."""
+    def __init__(
+        self, connection: ServerConnection, address: str = "", send_timeout: float = 10.0
+    ) -> None:
+        """Start the writer task of a new connection from `address` (its AddressBook key)."""
         self.connection = connection
+        self.address = address
+        self.send_timeout = send_timeout
         self.attendee: Attendee | None = None
         self.room_code: str | None = None
         self.failures = 0
@@ -59,7 +65,12 @@ class Peer:
             self._queue.put_nowait(None)
         except asyncio.QueueFull:  # too much waits already: close at once
             if self._closing is None:
-                self._closing = asyncio.create_task(self.connection.close(code, reason))
+                self._closing = asyncio.create_task(self._shut(code, reason))
+
+    async def closed(self) -> None:
+        """Wait until the writer has closed the connection (after a `close()`)."""
+        with contextlib.suppress(asyncio.CancelledError):
+            await asyncio.shield(self._writer)
 
     async def _write(self) -> None:
         """Send queued messages in order until the connection closes."""
@@ -67,15 +78,29 @@ class Peer:
             while True:
                 text = await self._queue.get()
                 if text is None:
-                    code, reason = self._close_code
-                    await self.connection.close(code, reason)
+                    await self._shut(*self._close_code)
                     return
-                await self.connection.send(text)
+                async with asyncio.timeout(self.send_timeout):
+                    await self.connection.send(text)
         except ConnectionClosed:
             return
+        except TimeoutError:  # the client reads nothing and every buffer is full
+            self.connection.transport.abort()
+
+    async def _shut(self, code: int, reason: str) -> None:
+        """The closing handshake, cut short if the client does not take part in time."""
+        try:
+            async with asyncio.timeout(self.send_timeout):
+                await self.connection.close(code, reason)
+        except TimeoutError:
+            self.connection.transport.abort()
 
     async def stop(self) -> None:
         """Stop the writer (the connection is over)."""
         self._writer.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._writer
+        if self._closing is not None:
+            self._closing.cancel()
+        for task in (self._writer, self._closing):
+            if task is not None:
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task

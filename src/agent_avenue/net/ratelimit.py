@@ -1,4 +1,4 @@
-"""A token bucket per connection: a burst of messages is fine, a flood is refused."""
+"""A token bucket: a burst of messages is fine, a flood is refused."""
 
 from __future__ import annotations
 
@@ -23,12 +23,26 @@ class RateLimit:
         self._tokens = float(burst)
         self._last = clock()
 
-    def allow(self) -> bool:
-        """Whether one more message may be handled now (it uses up one token if so)."""
+    def _refill(self) -> None:
+        """Add the tokens the time since the last reading brought."""
         now = self._clock()
         self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
         self._last = now
+
+    def allow(self) -> bool:
+        """Whether one more message may be handled now (it uses up one token if so)."""
+        self._refill()
         if self._tokens >= 1.0:
             self._tokens -= 1.0
             return True
         return False
+
+    def available(self) -> bool:
+        """Whether a message would be allowed now (using up nothing)."""
+        self._refill()
+        return self._tokens >= 1.0
+
+    def full(self) -> bool:
+        """Whether the bucket has refilled to its burst."""
+        self._refill()
+        return self._tokens >= self.burst

@@ -2,7 +2,9 @@
 
 One asyncio loop holds every room. A message is bounded in size, decoded and validated at the
 edge (net/protocol.py), and rate-limited per connection; whatever a client sends, the worst it
-gets is an error message to itself, or its own connection closed.
+gets is an error message to itself, or its own connection closed. A connection that has not
+joined a room within HELLO_TIMEOUT is closed, whatever it sent; one address may hold only
+PER_ADDRESS connections and make only a few wrong guesses (net/limits.py).
 """
 
 from __future__ import annotations
@@ -10,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Iterable
-from http import HTTPStatus
 from pathlib import Path
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -20,7 +21,8 @@ from websockets.http11 import Request, Response
 from agent_avenue.engine import Rules
 from agent_avenue.net.errors import Refused, error_message
 from agent_avenue.net.hosted import HostedRoom, Notice, stderr_notice
-from agent_avenue.net.peer import POLICY_VIOLATION, Peer
+from agent_avenue.net.limits import AddressBook, Limits, address_key
+from agent_avenue.net.peer import POLICY_VIOLATION, UNSUPPORTED_DATA, Peer
 from agent_avenue.net.protocol import (
     MAX_CLIENT_MESSAGE,
     TRANSPORT_LIMIT,
@@ -40,13 +42,42 @@ BURST = 40
 FLOOD_LIMIT = 2000
 """Refused messages (over the rate) after which a connection is closed."""
 FAILED_HELLOS = 5
-"""Refused hellos (wrong room code or token) after which a connection is closed."""
+"""Refused hellos on one connection after which it is closed."""
+GUESS_BURST = 20
+GUESSES_PER_MINUTE = 10.0
+"""Wrong room codes and tokens one address may send: a burst, then this many a minute."""
 HELLO_TIMEOUT = 15.0
-"""Seconds a new connection has to send its hello."""
+"""Seconds a new connection has to join a room (a valid hello accepted), whatever it sends."""
 MAX_CONNECTIONS = 2000
+PER_ADDRESS = 64
+"""Connections at once from one IPv4 address or one IPv6 /64."""
 PING_INTERVAL = 10.0
+PING_TIMEOUT = 10.0
+CLOSE_TIMEOUT = 2.0
+"""Seconds the closing handshake may take before the connection is cut."""
+SEND_TIMEOUT = 10.0
+"""Seconds one message may wait for room in the connection's buffers before it is cut."""
 
-__all__ = ["GameServer"]
+__all__ = ["GameServer", "server_limits"]
+
+
+def server_limits() -> Limits:
+    """The limits this module's constants set (read when called)."""
+    return Limits(
+        max_connections=MAX_CONNECTIONS,
+        per_address=PER_ADDRESS,
+        hello_timeout=HELLO_TIMEOUT,
+        failed_hellos=FAILED_HELLOS,
+        guess_burst=GUESS_BURST,
+        guesses_per_minute=GUESSES_PER_MINUTE,
+        ping_interval=PING_INTERVAL,
+        ping_timeout=PING_TIMEOUT,
+        close_timeout=CLOSE_TIMEOUT,
+        send_timeout=SEND_TIMEOUT,
+        rate=RATE,
+        burst=BURST,
+        flood_limit=FLOOD_LIMIT,
+    )
 
 
 class GameServer:
@@ -59,23 +90,25 @@ class GameServer:
         *,
         autosave: bool = True,
         notice: Notice = stderr_notice,
-        rate: float = RATE,
-        burst: int = BURST,
+        rate: float | None = None,
+        burst: int | None = None,
         bot_override: str | None = None,
+        limits: Limits | None = None,
     ) -> None:
         """A server without rooms yet; `home` is the data folder for saves and the score sheet."""
         self.rules = rules
         self.home = home
         self.autosave = autosave
         self.notice = notice
-        self.rate = rate
-        self.burst = burst
+        self.limits = limits or server_limits()
+        self.rate = self.limits.rate if rate is None else rate
+        self.burst = self.limits.burst if burst is None else burst
         self.bot_override = bot_override
         self.rooms: dict[str, HostedRoom] = {}
-        self._connections = 0
+        self.addresses = AddressBook(self.limits)
 
     def __repr__(self) -> str:
-        return f"GameServer(rooms={len(self.rooms)}, connections={self._connections})"
+        return f"GameServer(rooms={len(self.rooms)}, connections={self.addresses.total})"
 
     def add(self, room: Room) -> HostedRoom:
         """Serve one more room."""
@@ -92,6 +125,7 @@ class GameServer:
 
     async def listen(self, host: str, port: int) -> Server:
         """Start listening (port 0: any free port); the caller closes the returned server."""
+        limits = self.limits
         return await serve(
             self._handle,
             host,
@@ -99,42 +133,51 @@ class GameServer:
             compression=None,
             max_size=TRANSPORT_LIMIT,
             max_queue=8,
-            ping_interval=PING_INTERVAL,
-            ping_timeout=PING_INTERVAL,
+            ping_interval=limits.ping_interval,
+            ping_timeout=limits.ping_timeout,
+            close_timeout=limits.close_timeout,
             process_request=self._check_request,
             server_header=None,
         )
 
     def _check_request(self, connection: ServerConnection, request: Request) -> Response | None:
-        """Refuse new connections beyond the limit before the WebSocket handshake."""
-        if self._connections >= MAX_CONNECTIONS:
-            return connection.respond(HTTPStatus.SERVICE_UNAVAILABLE, "Too many connections.\n")
-        return None
+        """Refuse a new connection before the WebSocket handshake: 503 when the server is
+        full, 429 when its address holds its share or has guessed too much."""
+        status = self.addresses.refusal(address_key(connection.remote_address))
+        if status is None:
+            return None
+        return connection.respond(status, f"{status.phrase}.\n")
 
     async def _handle(self, connection: ServerConnection) -> None:
         """Serve one connection until it closes."""
-        self._connections += 1
-        peer = Peer(connection)
+        address = address_key(connection.remote_address)
+        self.addresses.opened(address)
+        peer = Peer(connection, address, self.limits.send_timeout)
         try:
             await self._serve_peer(peer)
         except ConnectionClosed:
             pass
         finally:
-            self._connections -= 1
+            self.addresses.closed(address)
             if peer.room_code is not None:
                 await self.rooms[peer.room_code].leave(peer)
             await peer.stop()
 
     async def _serve_peer(self, peer: Peer) -> None:
-        """Read a connection's messages one by one (the first within HELLO_TIMEOUT)."""
+        """Read a connection's messages one by one; closed if it has not joined a room within
+        the hello deadline, whatever it sends meanwhile."""
         limit = RateLimit(self.rate, self.burst)
         connection = peer.connection
-        try:
-            first = await asyncio.wait_for(connection.recv(), HELLO_TIMEOUT)
-        except TimeoutError:
-            await connection.close(POLICY_VIOLATION, "no hello")
-            return
-        await self._on_message(peer, first, limit)
+        deadline = asyncio.get_running_loop().time() + self.limits.hello_timeout
+        while peer.room_code is None:
+            try:
+                async with asyncio.timeout_at(deadline):
+                    data = await connection.recv()
+            except TimeoutError:
+                peer.close(POLICY_VIOLATION, "no hello")
+                await peer.closed()
+                return
+            await self._on_message(peer, data, limit)
         async for data in connection:
             await self._on_message(peer, data, limit)
 
@@ -144,25 +187,36 @@ class GameServer:
             peer.flooded += 1
             if peer.flooded == 1 or peer.flooded % 100 == 0:
                 peer.send(error_message(Refused("rate_limited")))
-            if peer.flooded >= FLOOD_LIMIT:
+            if peer.flooded >= self.limits.flood_limit:
                 peer.close(POLICY_VIOLATION, "flood")
+            return
+        if isinstance(data, bytes):  # the protocol is text frames only (RFC 6455's 1003)
+            peer.close(UNSUPPORTED_DATA, "text frames only")
             return
         try:
             message = decode_client(data)
-            await self._dispatch(peer, message)
         except ProtocolError as exc:
             peer.send(error_message(Refused(exc.code, limit=_limit_kib())))
+            return
+        try:
+            await self._dispatch(peer, message)
         except Refused as refused:
             peer.send(error_message(refused))
-            if refused.code in _HELLO_CODES:
-                self._failed_hello(peer)
+            if isinstance(message, Hello):
+                self._failed_hello(peer, refused.code)
 
-    def _failed_hello(self, peer: Peer) -> None:
-        """Count a refused hello; too many close the connection (no guessing codes or tokens)."""
+    def _failed_hello(self, peer: Peer, code: str) -> None:
+        """Count a refused hello: a wrong secret against its address, every one against its
+        connection; too many close the connection (no guessing codes or tokens)."""
         if peer.room_code is not None:
             return
+        if code == "too_many_failures":  # its address is backing off: nothing was checked
+            peer.close(POLICY_VIOLATION, "too many failures")
+            return
+        if code in _WRONG_SECRETS:
+            self.addresses.wrong_secret(peer.address)
         peer.failures += 1
-        if peer.failures >= FAILED_HELLOS:
+        if peer.failures >= self.limits.failed_hellos:
             peer.send(error_message(Refused("too_many_failures")))
             peer.close(POLICY_VIOLATION, "too many failures")
 
@@ -174,6 +228,8 @@ class GameServer:
         if isinstance(message, Hello):
             if peer.room_code is not None:
                 raise Refused("already_joined")
+            if self.addresses.backing_off(peer.address):
+                raise Refused("too_many_failures")
             room = self.rooms.get(message.room.strip().upper())
             if room is None:
                 raise Refused("no_room")
@@ -193,9 +249,8 @@ class GameServer:
                 await server.wait_closed()
 
 
-_HELLO_CODES = frozenset(
-    {"no_room", "bad_token", "version", "seat_in_use", "seat_taken", "room_full"}
-)
+_WRONG_SECRETS = frozenset({"no_room", "bad_token"})
+"""Refused hellos that are guesses: they count against the address's budget."""
 
 
 def _limit_kib() -> int:
