@@ -2,7 +2,8 @@
 
 Every message is a JSON object whose `type` names it. A client's message is checked here, at
 the edge, before anything else reads it: at most MAX_CLIENT_MESSAGE bytes, valid JSON, one of
-the client models with no unknown field. docs/protocol.md describes every message.
+the client models with no unknown field and no value of another JSON type (strict: `"1"`,
+`1.0` and `true` are not the number 1). docs/protocol.md describes every message.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ class Hello(_Model):
     type: Literal["hello"] = "hello"
     version: int
     room: Annotated[str, Field(max_length=16)]
-    name: Annotated[str, Field(max_length=64)] | None = None
+    name: str | None = None  # its length is the room's check (bad_name), like its other rules
     tokens: Annotated[list[Token], Field(max_length=4)] = []
     seats: Annotated[list[Seat], Field(max_length=4)] = []
     spectate: bool = False
@@ -312,10 +313,11 @@ def _first_problem(exc: ValidationError) -> str:
 
 
 def decode_client(data: str | bytes) -> Hello | ActionMsg | Ping:
-    """A client's message, checked: size, JSON, then the model; ProtocolError otherwise."""
+    """A client's message, checked: size, JSON, then the model (strict types); ProtocolError
+    otherwise."""
     value = _load_json(data, MAX_CLIENT_MESSAGE)
     try:
-        return _CLIENT.validate_python(value)
+        return _CLIENT.validate_python(value, strict=True)
     except ValidationError as exc:
         raise ProtocolError("bad_message", _first_problem(exc)) from None
 

@@ -25,13 +25,15 @@ from agent_avenue.engine import (
 )
 from agent_avenue.i18n import t
 from agent_avenue.net.errors import Refused
+from agent_avenue.net.names import is_visible
 from agent_avenue.net.protocol import PROTOCOL_VERSION, ActionMsg, Hello
 from agent_avenue.play.seats import is_bot
 from agent_avenue.play.session import Session
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Room codes avoid letters and digits that look alike (0/O, 1/I/L)."""
-CODE_LENGTH = 6
+CODE_LENGTH = 10
+"""31 ** 10, about 8.2e14 codes (49 bits): docs/protocol.md gives the guessing arithmetic."""
 TOKEN_BYTES = 24
 
 __all__ = [
@@ -45,7 +47,7 @@ __all__ = [
 
 
 def new_room_code() -> str:
-    """A fresh room code: six characters, about 30 bits of chance."""
+    """A fresh room code: ten characters, about 49 bits of chance."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
@@ -194,8 +196,11 @@ class Room:
         return attendee
 
     def _names_for(self, seats: list[int], name: str | None) -> list[str]:
-        """The names of newly taken seats ("Ann", "Ann 2" for a second seat); Refused if bad."""
-        base = (name or "").strip() or t("net.player_n", n=seats[0] + 1)
+        """The names of newly taken seats ("Ann", "Ann 2" for a second seat); Refused if bad:
+        a name given must show something (None: "Player N")."""
+        if name is not None and not is_visible(name):
+            raise Refused("bad_name", problem=t("names.empty"))
+        base = t("net.player_n", n=seats[0] + 1) if name is None else name.strip()
         names = [base if i == 0 else f"{base} {i + 1}" for i in range(len(seats))]
         others = [n for s, n in enumerate(self.names) if n is not None and s not in seats]
         problem = name_problem([*others, *names])
