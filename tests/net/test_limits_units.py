@@ -9,6 +9,7 @@ from http import HTTPStatus
 from typing import Any, cast
 
 import pytest
+from websockets.protocol import State
 
 from agent_avenue.net import server
 from agent_avenue.net.limits import AddressBook, address_key
@@ -47,12 +48,15 @@ def test_the_guessing_budget_is_a_burst_then_a_few_a_minute() -> None:
 
 
 class _Stuck:
-    """A connection whose client reads nothing: a send never completes."""
+    """A connection whose client reads nothing: its buffers are full, a send never completes."""
 
     def __init__(self) -> None:
         self.closed_with: tuple[int, str] | None = None
         self.aborted = False
         self.transport = self
+        self.protocol = self
+        self.state = State.OPEN
+        self.paused = True
         self.sends = 0
 
     async def send(self, text: str) -> None:

@@ -14,6 +14,7 @@ from pathlib import Path
 from agent_avenue.bots import Bot, make_bot, think
 from agent_avenue.data.printable import shown, shown_sentence
 from agent_avenue.engine import Action, Rules
+from agent_avenue.net.audience import Audience
 from agent_avenue.net.hosting import record_room, save_room, write_room_file
 from agent_avenue.net.peer import Peer
 from agent_avenue.net.protocol import (
@@ -29,6 +30,7 @@ from agent_avenue.net.protocol import (
     encode,
 )
 from agent_avenue.net.room import Room, bot_seed
+from agent_avenue.net.tally import SpectatorTally
 from agent_avenue.net.views import entry_model, result_model, view_model
 from agent_avenue.play.seats import bot_kind, bot_level, is_bot
 from agent_avenue.play.session import LogEntry
@@ -65,6 +67,9 @@ class HostedRoom:
         self.autosave = autosave
         self.notice = notice
         self.peers: list[Peer] = []
+        self.spectators = SpectatorTally(notice)
+        self.audience = Audience()
+        self._seats_sent: str | None = None
         self.lock = asyncio.Lock()
         self.finished = asyncio.Event()
         self._bots: dict[int, Bot] = {
@@ -91,14 +96,13 @@ class HostedRoom:
             if attendee.new_tokens:
                 await self._write_file()
             peer.send(self._welcome(peer))
-            self._tell_seats()
+            self._tell_seats(peer)
             self._notice_join(peer)
             if self.room.ready():
                 self.room.start()
                 await self._save()
                 await self._write_file()  # now marked started: only its save resumes it
-                for each in self.peers:
-                    self._send_table(each)
+                self._to_everyone(encode(self._table()))
                 self._send_views(None)
                 self._wake_bot()
             elif self.room.session is not None:
@@ -113,7 +117,10 @@ class HostedRoom:
             if peer in self.peers:
                 self.peers.remove(peer)
                 self._tell_seats()
-                self.notice(self._names_line(peer, "net.host.left"))
+                if peer.attendee is not None and peer.attendee.spectator:
+                    self.spectators.left(len(self.room.spectators))
+                else:
+                    self.notice(self._names_line(peer, "net.host.left"))
 
     def _welcome(self, peer: Peer) -> Welcome:
         """The answer to a client's hello: its seats (and new tokens) and the game's shape."""
@@ -131,8 +138,9 @@ class HostedRoom:
             rules_version=self.rules.version,
         )
 
-    def _tell_seats(self) -> None:
-        """Tell everyone who sits where and who is connected."""
+    def _tell_seats(self, newcomer: Peer | None = None) -> None:
+        """Tell everyone who sits where and who is connected, when that changed; a newcomer
+        is told in any case (a spectator coming or going changes no seat: one message)."""
         room = self.room
         message = SeatsMsg(
             names=list(room.names),
@@ -143,8 +151,22 @@ class HostedRoom:
             started=room.session is not None,
         )
         text = encode(message)
+        if text != self._seats_sent:
+            self._seats_sent = text
+            self._to_everyone(text)
+        elif newcomer is not None:
+            newcomer.send_text(text)
+
+    def _watchers(self) -> tuple[Peer, ...]:
+        """The spectators' connections."""
+        return tuple(p for p in self.peers if p.attendee is not None and p.attendee.spectator)
+
+    def _to_everyone(self, text: str) -> None:
+        """One message for every connection: the players' at once, the spectators' in turn."""
         for peer in self.peers:
-            peer.send_text(text)
+            if peer.attendee is not None and not peer.attendee.spectator:
+                peer.send_text(text)
+        self.audience.send(text, self._watchers())
 
     def _names_line(self, peer: Peer, key: str) -> str:
         """A line for the operator: who joined or left (names made safe)."""
@@ -157,50 +179,65 @@ class HostedRoom:
         return t(key, who=names)
 
     def _notice_join(self, peer: Peer) -> None:
-        """Tell the operator that someone joined."""
-        self.notice(self._names_line(peer, "net.host.joined"))
+        """Tell the operator that someone joined (spectators: counted, told now and then)."""
+        if peer.attendee is not None and peer.attendee.spectator:
+            self.spectators.joined(len(self.room.spectators))
+        else:
+            self.notice(self._names_line(peer, "net.host.joined"))
 
     # The game ----------------------------------------------------------------------------------
 
-    def _send_table(self, peer: Peer) -> None:
-        """The names and the whole public log, to one client."""
+    def _table(self) -> TableMsg:
+        """The names and the whole public log."""
         session = self.room.session
         assert session is not None
-        peer.send(
-            TableMsg(
-                seat_names=list(session.seat_names),
-                opening=entry_model(session.opening),
-                log=[entry_model(entry) for entry in session.log],
-            )
+        return TableMsg(
+            seat_names=list(session.seat_names),
+            opening=entry_model(session.opening),
+            log=[entry_model(entry) for entry in session.log],
         )
 
+    def _send_table(self, peer: Peer) -> None:
+        """The names and the whole public log, to one client."""
+        peer.send(self._table())
+
     def _send_views(self, entry: LogEntry | None, only: Peer | None = None) -> None:
-        """Each client's views after a step: one per seat it holds, or the public one."""
+        """Each client's views after a step: one per seat it holds, or the public one (to
+        the spectators in turn, after the players)."""
+        session = self.room.session
+        assert session is not None
+        texts: dict[int | None, str] = {}
+
+        def text(seat: int | None) -> str:
+            if seat not in texts:
+                texts[seat] = self._view_text(seat, entry)
+            return texts[seat]
+
+        for peer in [only] if only is not None else self.peers:
+            attendee = peer.attendee
+            if attendee is None or (attendee.spectator and only is None):
+                continue
+            for seat in (None,) if attendee.spectator else attendee.seats:
+                peer.send_text(text(seat))
+        if only is None and (watchers := self._watchers()):
+            self.audience.send(text(None), watchers)
+
+    def _view_text(self, seat: int | None, entry: LogEntry | None) -> str:
+        """One seat's view message now (None: the public view), encoded."""
         session = self.room.session
         assert session is not None
         stage = session.stage
-        stage_model = StageModel(
-            phase=stage.phase.value, actor=stage.actor, audience=stage.audience, team=stage.team
+        message = ViewMsg(
+            seat=seat,
+            step=len(session.record.moves),
+            stage=StageModel(
+                phase=stage.phase.value, actor=stage.actor, audience=stage.audience, team=stage.team
+            ),
+            view=view_model(session.view(seat)),
+            entry=None if entry is None else entry_model(entry),
+            team_legal=[] if seat is None else self.room.team_legal(seat),
         )
-        step = len(session.record.moves)
-        entry_sent = None if entry is None else entry_model(entry)
-        texts: dict[int | None, str] = {}
-        for peer in [only] if only is not None else self.peers:
-            attendee = peer.attendee
-            if attendee is None:
-                continue
-            for seat in (None,) if attendee.spectator else attendee.seats:
-                if seat not in texts:
-                    message = ViewMsg(
-                        seat=seat,
-                        step=step,
-                        stage=stage_model,
-                        view=view_model(session.view(seat)),
-                        entry=entry_sent,
-                        team_legal=[] if seat is None else self.room.team_legal(seat),
-                    )
-                    texts[seat] = encode(message)
-                peer.send_text(texts[seat])
+        return encode(message)
 
     async def act(self, peer: Peer, message: ActionMsg) -> None:
         """A client's move: checked, applied, saved, then everyone's new views (or Refused)."""
@@ -234,8 +271,7 @@ class HostedRoom:
             if problem is not None:
                 self.notice(shown_sentence(problem))
         over = GameOverMsg(result=result_model(session.result), seat_names=list(session.seat_names))
-        for peer in self.peers:
-            peer.send(over)
+        self._to_everyone(encode(over))
         self.finished.set()
 
     async def _save(self) -> None:
@@ -282,6 +318,8 @@ class HostedRoom:
                 await self._apply(action)
 
     async def close(self) -> None:
-        """Stop the computer's thinking (the server is stopping)."""
+        """Stop the computer's thinking and tell the last spectators (the server is stopping)."""
+        self.spectators.flush()
+        await self.audience.close()
         if self._bot_task is not None:
             self._bot_task.cancel()
