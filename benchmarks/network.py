@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import json
 import os
 import random
@@ -25,7 +26,7 @@ from agent_avenue.data import default_rules
 from agent_avenue.engine import Mode
 from agent_avenue.net.client import GameClient
 from agent_avenue.net.room import Room, RoomConfig, new_room_code
-from agent_avenue.net.server import GameServer
+from agent_avenue.net.server import MAX_CONNECTIONS, GameServer, server_limits
 from agent_avenue.storage import new_save_id
 
 LOOPBACK = "127.0.0.1"
@@ -38,7 +39,9 @@ TIMEOUT = 120.0
 async def _serve(games: int, home: Path, mode: Mode) -> None:
     """Serve `games` rooms; print their codes and port as one JSON line; run until stdin ends."""
     rules = default_rules()
-    server = GameServer(rules, home, notice=lambda _: None)
+    # Every client comes from 127.0.0.1: lift the per-address limit, not the global one.
+    limits = dataclasses.replace(server_limits(), per_address=MAX_CONNECTIONS)
+    server = GameServer(rules, home, notice=lambda _: None, limits=limits)
     codes = []
     for game in range(games):
         code = new_room_code()
