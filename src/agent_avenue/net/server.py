@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Iterable
+from http import HTTPStatus
 from pathlib import Path
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -94,8 +95,10 @@ class GameServer:
         burst: int | None = None,
         bot_override: str | None = None,
         limits: Limits | None = None,
+        origins: frozenset[str] = frozenset(),
     ) -> None:
-        """A server without rooms yet; `home` is the data folder for saves and the score sheet."""
+        """A server without rooms yet; `home` is the data folder for saves and the score sheet;
+        `origins`: the web pages whose scripts may connect (none: no browser page at all)."""
         self.rules = rules
         self.home = home
         self.autosave = autosave
@@ -106,6 +109,7 @@ class GameServer:
         self.bot_override = bot_override
         self.rooms: dict[str, HostedRoom] = {}
         self.addresses = AddressBook(self.limits)
+        self.origins = origins
 
     def __repr__(self) -> str:
         return f"GameServer(rooms={len(self.rooms)}, connections={self.addresses.total})"
@@ -141,8 +145,12 @@ class GameServer:
         )
 
     def _check_request(self, connection: ServerConnection, request: Request) -> Response | None:
-        """Refuse a new connection before the WebSocket handshake: 503 when the server is
-        full, 429 when its address holds its share or has guessed too much."""
+        """Refuse a new connection before the WebSocket handshake: 403 from a web page not in
+        `origins` (a browser sends its page's Origin; terminal clients send none), 503 when
+        the server is full, 429 when its address holds its share or has guessed too much."""
+        origin = request.headers.get("Origin")
+        if origin is not None and origin not in self.origins:
+            return connection.respond(HTTPStatus.FORBIDDEN, "Forbidden.\n")
         status = self.addresses.refusal(address_key(connection.remote_address))
         if status is None:
             return None
