@@ -23,6 +23,10 @@ DEFAULT_PORT = 8765
 LOCAL_BINDS = ("127.0.0.1", "localhost", "::1")
 FIRST_CHOICES = {"green": 0, "blue": 1, "random": None}
 SEAT_WORDS = {"green": 0, "blue": 1}
+DEFAULT_WEB_PORT = 8766
+DEFAULT_SESSIONS = 8
+MAX_SESSIONS = 32
+"""The web page's defaults (agent_avenue.web.limits has the same: checked by a test)."""
 GRACE_SECONDS = 30.0
 """How long a finished game's server waits for its clients to read the end and leave."""
 
@@ -63,6 +67,31 @@ def add_host_arguments(host: argparse.ArgumentParser) -> None:
     host.add_argument("--new", action="store_true", help=t("net.cli.new_help"))
     host.add_argument("--seat", type=_seat, default=None, help=t("net.ui.seat_help"))
     host.add_argument("--name", default=None, help=t("net.cli.name_help"))
+    host.add_argument(
+        "--web",
+        type=_port,
+        nargs="?",
+        const=DEFAULT_WEB_PORT,
+        default=None,
+        metavar="PORT",
+        help=t("net.web.web_help"),
+    )
+    host.add_argument("--web-bind", default=DEFAULT_BIND, help=t("net.web.web_bind_help"))
+    host.add_argument(
+        "--web-sessions",
+        type=_sessions,
+        default=DEFAULT_SESSIONS,
+        help=t("net.web.web_sessions_help"),
+    )
+
+
+def _sessions(text: str) -> int:
+    """A --web-sessions value: 1 to MAX_SESSIONS."""
+    if not text.isdigit() or not 1 <= int(text) <= MAX_SESSIONS:
+        raise argparse.ArgumentTypeError(
+            t("net.web.bad_sessions", text=shown(text), most=MAX_SESSIONS)
+        )
+    return int(text)
 
 
 def _seat(text: str) -> int:
@@ -152,9 +181,12 @@ def run_host(args: argparse.Namespace) -> int:
     else:
         room = _new_room(args, rules)
     if args.seat is not None:
+        if args.web is not None:
+            raise UsageError(t("net.web.with_seat"))
         return _host_and_play(room, rules, args)
+    web = _web_options(args)
     try:
-        return asyncio.run(_serve(room, rules, args.bind, args.port))
+        return asyncio.run(_serve(room, rules, args.bind, args.port, web))
     except KeyboardInterrupt:
         return 0
     except OSError as exc:
@@ -163,8 +195,50 @@ def run_host(args: argparse.Namespace) -> int:
         ) from None
 
 
-async def _serve(room: Any, rules: Rules, bind: str, port: int) -> int:
-    """Serve the room; stop on SIGTERM/SIGINT or once the finished game's clients are gone."""
+def _web_options(args: argparse.Namespace) -> tuple[str, int, int] | None:
+    """--web's address, port and sessions (None without --web); UsageError if textual-serve,
+    which serves the page, is not installed."""
+    if args.web is None:
+        return None
+    try:
+        import textual_serve  # noqa: F401
+    except ModuleNotFoundError:
+        raise UsageError(t("net.web.no_serve")) from None
+    return args.web_bind, args.web, args.web_sessions
+
+
+async def _start_web(room: Any, game: tuple[str, int], web: tuple[str, int, int]) -> Any:
+    """The web page for the room (agent_avenue.web), listening; says where on the terminal."""
+    from agent_avenue.web.front import WebFront
+    from agent_avenue.web.limits import WebLimits
+
+    bind, port, sessions = web
+    game_hosts = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "localhost": "127.0.0.1", "::": "::1"}
+    game_host = game_hosts.get(game[0], game[0])
+    front = WebFront(room, game[1], game_host=game_host, limits=WebLimits(sessions=sessions))
+    try:
+        actual = await front.start(bind, port)
+    except OSError as exc:
+        await front.close()
+        raise UsageError(
+            t("net.cli.cannot_listen", bind=shown(bind), port=port, why=shown(exc))
+        ) from None
+    shown_bind = f"[{shown(bind)}]" if ":" in bind else shown(bind)
+    if bind in LOCAL_BINDS:
+        code = room.config.code
+        _say(
+            t("net.web.listening_local", bind=shown_bind, port=actual, code=code, sessions=sessions)
+        )
+    else:
+        _say(t("net.web.listening_all", bind=shown(bind), port=actual, sessions=sessions))
+    return front
+
+
+async def _serve(
+    room: Any, rules: Rules, bind: str, port: int, web: tuple[str, int, int] | None = None
+) -> int:
+    """Serve the room (and its web page with `web`: address, port, sessions); stop on
+    SIGTERM/SIGINT or once the finished game's clients are gone."""
     from agent_avenue.net.hosting import write_room_file
     from agent_avenue.net.server import GameServer
 
@@ -174,6 +248,13 @@ async def _serve(room: Any, rules: Rules, bind: str, port: int) -> int:
     listening = await server.listen(bind, port)
     actual = listening.sockets[0].getsockname()[1] if listening.sockets else port
     _announce(room, bind, actual)
+    front = None
+    if web is not None:
+        try:
+            front = await _start_web(room, (bind, actual), web)
+        except UsageError:
+            await server.close([listening])
+            raise
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
@@ -188,6 +269,8 @@ async def _serve(room: Any, rules: Rules, bind: str, port: int) -> int:
             await asyncio.sleep(0.2)
     waiting.cancel()
     finished.cancel()
+    if front is not None:
+        await front.close()
     await server.close([listening])
     sys.stdout.flush()
     return 0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 
 from agent_avenue.cli.arguments import UsageError
@@ -15,6 +16,8 @@ from agent_avenue.i18n import t
 DEFAULT_PORT = 8765
 CODE_LIMIT = 16
 REMOTE_MODULE = "agent_avenue.ui.remote_app"
+WEB_DRIVER = "textual.drivers.web_driver:WebDriver"
+"""The Textual driver textual-serve sets for a session in a browser (`host --web`)."""
 
 __all__ = ["JOIN", "add_join_arguments", "load_remote", "parse_address", "run_join"]
 
@@ -46,7 +49,10 @@ def _port_of(number: str, text: str) -> int:
 
 
 def _in_a_terminal() -> bool:
-    """Whether input and output are a terminal (else the text client: scripts, pipes)."""
+    """Whether input and output are a terminal, or a browser's terminal through textual-serve
+    (else the text client: scripts, pipes)."""
+    if os.environ.get("TEXTUAL_DRIVER") == WEB_DRIVER:
+        return True
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 

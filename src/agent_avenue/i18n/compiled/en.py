@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "5967476b3cec1be677bacacdac68c2baef12e34661ba4fc0e9a5fc53b57a0335"
+SOURCE_DIGEST = "4a9da73547c030dc303a242e272849780e1131a110a42891e561c9bf3462f384"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1074,5 +1074,32 @@ STRINGS: dict[str, str] = {
     "net.ui.left_plural": "{names} have left the room.",
     "net.ui.room_closed": "The room is closed.",
     "net.ui.host_closes": "When you leave, the room closes for everyone.",
+    "net.web.title": "Agent Avenue",
+    "net.web.free": "Web places free now: {free}.",
+    "net.web.code": "Room code",
+    "net.web.name": "Your name (optional)",
+    "net.web.place": "Where you sit",
+    "net.web.sit": "Sit down",
+    "net.web.watch": "Watch the public view",
+    "net.web.seat": "Seat {seat} ({colour})",
+    "net.web.seat_taken": "{seat}: taken",
+    "net.web.back": "Back to the form",
+    "net.web.starting": "Opening the table…",
+    "net.web.ended": "The session has ended.",
+    "net.web.other_site": "This form was sent from another site: open this page itself and send it from there.",
+    "net.web.backing_off": "Too many wrong room codes came from your address: wait a minute and try again.",
+    "net.web.wrong_code": "No room here has that code: check the code the host gave you.",
+    "net.web.full": "All {sessions} web places are taken: try again when someone leaves.",
+    "net.web.bad_place": "Choose a seat that a person plays, or watching if the host allows it.",
+    "net.web.taken": "Seat {seat} is taken by another player: choose another seat.",
+    "net.web.in_use": "Seat {seat} is already being played (in another tab?).",
+    "net.web.web_help": "also serve the table on a web page, on this port (default 8766; 0 picks a free one)",
+    "net.web.web_bind_help": "the address the web page listens on: 127.0.0.1 (the default) for this machine only",
+    "net.web.web_sessions_help": "web sessions at once, seats and spectators together (default 8, at most 32)",
+    "net.web.bad_sessions": "'{text}' is not a number of web sessions: give a whole number from 1 to {most}",
+    "net.web.listening_local": "Web page: http://{bind}:{port}/#{code} , this machine only (tunnel it, or put a reverse proxy in front); at most {sessions} web sessions at once.",
+    "net.web.listening_all": "Web page on {bind}, port {port}: plain http, anyone who can reach it and knows the room code can take an open seat; at most {sessions} web sessions at once.",
+    "net.web.with_seat": "--web serves the table to browsers and --seat plays it in this terminal: use one of them",
+    "net.web.no_serve": "The web page needs textual-serve, which is not installed: pip install 'agent-avenue[web]'",
 }
 """Every string of the file by dotted key, as `agent_avenue.i18n.catalogue` gives it."""

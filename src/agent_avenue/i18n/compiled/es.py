@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "34176e9f2813afb10d80d82056dd1c527e1d32581d0be4f64f77f9a0826f385d"
+SOURCE_DIGEST = "1907025719be01a3be789f813cfdd5602c582837577923778b7c6413c392051e"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1074,5 +1074,32 @@ STRINGS: dict[str, str] = {
     "net.ui.left_plural": "{names} han salido de la sala.",
     "net.ui.room_closed": "La sala está cerrada.",
     "net.ui.host_closes": "Cuando salgas, la sala se cierra para todos.",
+    "net.web.title": "Agent Avenue",
+    "net.web.free": "Puestos web libres ahora: {free}.",
+    "net.web.code": "Código de la sala",
+    "net.web.name": "Tu nombre (opcional)",
+    "net.web.place": "Dónde te sientas",
+    "net.web.sit": "Sentarse",
+    "net.web.watch": "Mirar la vista pública",
+    "net.web.seat": "Puesto {seat} ({colour})",
+    "net.web.seat_taken": "{seat}: ocupado",
+    "net.web.back": "Volver al formulario",
+    "net.web.starting": "Abriendo la mesa…",
+    "net.web.ended": "La sesión ha terminado.",
+    "net.web.other_site": "Este formulario vino de otro sitio: abre esta misma página y envíalo desde ella.",
+    "net.web.backing_off": "Llegaron demasiados códigos erróneos desde tu dirección: espera un minuto y vuelve a probar.",
+    "net.web.wrong_code": "Ninguna sala aquí tiene ese código: comprueba el código que te dio el anfitrión.",
+    "net.web.full": "Los {sessions} puestos web están ocupados: vuelve a probar cuando alguien se vaya.",
+    "net.web.bad_place": "Elige un puesto que juegue una persona, o mirar si el anfitrión lo permite.",
+    "net.web.taken": "El puesto {seat} lo tiene otro jugador: elige otro puesto.",
+    "net.web.in_use": "El puesto {seat} ya se está jugando (¿en otra pestaña?).",
+    "net.web.web_help": "servir también la mesa en una página web, en este puerto (8766 por defecto; 0 elige uno libre)",
+    "net.web.web_bind_help": "la dirección de escucha de la página web: 127.0.0.1 (por defecto) solo para esta máquina",
+    "net.web.web_sessions_help": "sesiones web a la vez, puestos y espectadores juntos (8 por defecto, 32 como mucho)",
+    "net.web.bad_sessions": "'{text}' no es un número de sesiones web: da un número entero de 1 a {most}",
+    "net.web.listening_local": "Página web: http://{bind}:{port}/#{code} , solo esta máquina (usa un túnel o un proxy inverso); {sessions} sesiones web a la vez como mucho.",
+    "net.web.listening_all": "Página web en {bind}, puerto {port}: http simple, cualquiera que llegue a ella y conozca el código puede tomar un puesto libre; {sessions} sesiones web a la vez como mucho.",
+    "net.web.with_seat": "--web sirve la mesa a los navegadores y --seat la juega en esta terminal: usa uno de los dos",
+    "net.web.no_serve": "La página web necesita textual-serve, que no está instalado: pip install 'agent-avenue[web]'",
 }
 """Every string of the file by dotted key, as `agent_avenue.i18n.catalogue` gives it."""

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "753de33c3a146baf523870027e45b68aac71fd92e22ed805d832f615a9ae963b"
+SOURCE_DIGEST = "82ca962fe694037ebce35f478db8609ccb80feb542dd78d4cb16f6fb2852353e"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1074,5 +1074,32 @@ STRINGS: dict[str, str] = {
     "net.ui.left_plural": "{names} ont quitté la salle.",
     "net.ui.room_closed": "La salle est fermée.",
     "net.ui.host_closes": "Quand vous partez, la salle se ferme pour tout le monde.",
+    "net.web.title": "Agent Avenue",
+    "net.web.free": "Places web libres en ce moment : {free}.",
+    "net.web.code": "Code de la salle",
+    "net.web.name": "Votre nom (facultatif)",
+    "net.web.place": "Votre place",
+    "net.web.sit": "S'asseoir",
+    "net.web.watch": "Regarder la vue publique",
+    "net.web.seat": "Place {seat} ({colour})",
+    "net.web.seat_taken": "{seat} : prise",
+    "net.web.back": "Retour au formulaire",
+    "net.web.starting": "Ouverture de la table…",
+    "net.web.ended": "La session est terminée.",
+    "net.web.other_site": "Ce formulaire vient d'un autre site : ouvrez cette page elle-même et envoyez-le depuis elle.",
+    "net.web.backing_off": "Trop de codes faux sont venus de votre adresse : attendez une minute et réessayez.",
+    "net.web.wrong_code": "Aucune salle ici n'a ce code : vérifiez le code que l'hôte vous a donné.",
+    "net.web.full": "Les {sessions} places web sont prises : réessayez quand quelqu'un part.",
+    "net.web.bad_place": "Choisissez une place jouée par une personne, ou de regarder si l'hôte le permet.",
+    "net.web.taken": "La place {seat} est prise par un autre joueur : choisissez-en une autre.",
+    "net.web.in_use": "La place {seat} est déjà jouée (dans un autre onglet ?).",
+    "net.web.web_help": "servir aussi la table sur une page web, sur ce port (8766 par défaut ; 0 en choisit un libre)",
+    "net.web.web_bind_help": "l'adresse d'écoute de la page web : 127.0.0.1 (par défaut) pour cette machine seulement",
+    "net.web.web_sessions_help": "sessions web à la fois, places et spectateurs ensemble (8 par défaut, 32 au plus)",
+    "net.web.bad_sessions": "'{text}' n'est pas un nombre de sessions web : donnez un nombre entier de 1 à {most}",
+    "net.web.listening_local": "Page web : http://{bind}:{port}/#{code} , cette machine seulement (passez par un tunnel ou un proxy inverse) ; {sessions} sessions web à la fois au plus.",
+    "net.web.listening_all": "Page web sur {bind}, port {port} : http simple, quiconque l'atteint et connaît le code peut prendre une place libre ; {sessions} sessions web à la fois au plus.",
+    "net.web.with_seat": "--web sert la table aux navigateurs et --seat la joue dans ce terminal : choisissez l'un des deux",
+    "net.web.no_serve": "La page web a besoin de textual-serve, qui n'est pas installé : pip install 'agent-avenue[web]'",
 }
 """Every string of the file by dotted key, as `agent_avenue.i18n.catalogue` gives it."""

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "4695b0f91f2b2d583e91af0a29ce8173366cbcd0b374cdf3c9a75bc028282435"
+SOURCE_DIGEST = "3154a335d76cb143f20289f33a9985068c6165114e84ce98aafdf2e5575927ae"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1074,5 +1074,32 @@ STRINGS: dict[str, str] = {
     "net.ui.left_plural": "{names} hebben de kamer verlaten.",
     "net.ui.room_closed": "De kamer is gesloten.",
     "net.ui.host_closes": "Als je weggaat, sluit de kamer voor iedereen.",
+    "net.web.title": "Agent Avenue",
+    "net.web.free": "Vrije webplaatsen op dit moment: {free}.",
+    "net.web.code": "Kamercode",
+    "net.web.name": "Je naam (niet verplicht)",
+    "net.web.place": "Waar je zit",
+    "net.web.sit": "Ga zitten",
+    "net.web.watch": "De openbare weergave bekijken",
+    "net.web.seat": "Plaats {seat} ({colour})",
+    "net.web.seat_taken": "{seat}: bezet",
+    "net.web.back": "Terug naar het formulier",
+    "net.web.starting": "De tafel gaat open…",
+    "net.web.ended": "De sessie is afgelopen.",
+    "net.web.other_site": "Dit formulier kwam van een andere site: open deze pagina zelf en verstuur het van daaruit.",
+    "net.web.backing_off": "Er kwamen te veel verkeerde kamercodes van je adres: wacht een minuut en probeer opnieuw.",
+    "net.web.wrong_code": "Geen kamer hier heeft die code: controleer de code die de host je gaf.",
+    "net.web.full": "Alle {sessions} webplaatsen zijn bezet: probeer opnieuw als iemand vertrekt.",
+    "net.web.bad_place": "Kies een plaats die een persoon speelt, of kijken als de host dat toelaat.",
+    "net.web.taken": "Plaats {seat} is bezet door een andere speler: kies een andere plaats.",
+    "net.web.in_use": "Plaats {seat} wordt al gespeeld (in een ander tabblad?).",
+    "net.web.web_help": "de tafel ook op een webpagina aanbieden, op deze poort (standaard 8766; 0 kiest een vrije)",
+    "net.web.web_bind_help": "het adres waarop de webpagina luistert: 127.0.0.1 (standaard) alleen voor deze machine",
+    "net.web.web_sessions_help": "websessies tegelijk, plaatsen en toeschouwers samen (standaard 8, hoogstens 32)",
+    "net.web.bad_sessions": "'{text}' is geen aantal websessies: geef een geheel getal van 1 tot {most}",
+    "net.web.listening_local": "Webpagina: http://{bind}:{port}/#{code} , alleen deze machine (via een tunnel of een reverse proxy); hoogstens {sessions} websessies tegelijk.",
+    "net.web.listening_all": "Webpagina op {bind}, poort {port}: gewone http, iedereen die haar bereikt en de kamercode kent, kan een vrije plaats nemen; hoogstens {sessions} websessies tegelijk.",
+    "net.web.with_seat": "--web biedt de tafel aan browsers aan en --seat speelt haar in deze terminal: kies een van beide",
+    "net.web.no_serve": "De webpagina heeft textual-serve nodig, dat niet geïnstalleerd is: pip install 'agent-avenue[web]'",
 }
 """Every string of the file by dotted key, as `agent_avenue.i18n.catalogue` gives it."""

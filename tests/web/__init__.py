@@ -1,0 +1,1 @@
+"""Tests of the web page (`agent-avenue host --web`)."""
