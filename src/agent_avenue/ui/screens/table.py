@@ -9,7 +9,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import Worker
 
@@ -28,6 +27,7 @@ from agent_avenue.play.session import LogEntry
 from agent_avenue.teaching.explain import explain_step
 from agent_avenue.ui.hint_worker import HintSearch
 from agent_avenue.ui.screens.log import LogScreen
+from agent_avenue.ui.screens.quiet_focus import QuietFocusScreen
 from agent_avenue.ui.widgets import BoardRing, CollectionPanel, GameLog, TableStatus
 from agent_avenue.ui.widgets.board import board_size
 from agent_avenue.ui.widgets.keybar import KeyBar
@@ -77,7 +77,7 @@ def movement_frames(
     return frames
 
 
-class TableScreen(Screen[None]):
+class TableScreen(QuietFocusScreen[None]):
     """The one game screen; the app tells it what to show, the panel says what keys do."""
 
     AUTO_FOCUS = "Panel"
