@@ -78,6 +78,8 @@ def check_screen(app: AgentAvenueApp, kind: str, checked: list[str]) -> None:
     if session is None:
         return
     screen = app.screen
+    # Everything fits: a screen that needs scrolling hides its last lines behind the key bar.
+    assert screen.virtual_size.height <= screen.size.height, (kind, screen.virtual_size)
     # Black market card texts name agents ("When you recruit a Codebreaker..."): not secrets.
     market = tuple(screen.query(MarketCardView))
     previews = tuple(screen.query(".market-preview"))

@@ -171,6 +171,8 @@ def check_screen(app: AgentAvenueApp, kind: str, checked: list[str]) -> None:
     if session is None:
         return
     screen = app.screen
+    # Everything fits: a screen that needs scrolling hides its last lines behind the key bar.
+    assert screen.virtual_size.height <= screen.size.height, (kind, screen.virtual_size)
     market = tuple(screen.query(MarketCardView))  # card texts name agents: not secrets
     text = screen_text(app, blank=market)
     # The SVG comes from the same compositor update as the text checked at every step: it is
