@@ -20,7 +20,7 @@ from ui.harness import names_in
 
 from .browser import CAPTURE, PageScreen, chromium_path, web_host
 
-GAME_TIMEOUT = 120.0
+GAME_TIMEOUT = 200.0
 RETRY = 10.0
 """Seconds after which the keys of a decision are pressed again if nothing moved (a busy
 machine may drop nothing, but a key pressed before its panel was shown does nothing)."""
