@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 from agent_avenue.bots import BOT_SPECS, Bot, NoLegalAction, make_bot, think
-from agent_avenue.bots.evaluation import explain_best, score_action, score_actions
+from agent_avenue.bots.action_scores import explain_best, score_action, score_actions
 from agent_avenue.bots.safety import assess
 from agent_avenue.cli.simulate import (
     ending_label,

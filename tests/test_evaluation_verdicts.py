@@ -1,6 +1,6 @@
 """The greedy's quick judgments call a split won or lost exactly when the engine's End step does.
 
-`bots.evaluation` judges the splits of an offer on integer tables, with a verdict table it asks
+`bots.quick_policies` judges the splits of an offer on integer tables, with a verdict table it asks
 the engine for once (`engine.lead_verdict`). Here that query is checked against the End step
 itself (`judge`), and the evaluation's verdicts, on every split of positions from seeded games
 in both modes, against the engine's `split_verdict`, from the offerer's side (`offer_splits`)
@@ -16,8 +16,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from agent_avenue.bots.evaluation import DEFAULT_WEIGHTS, offer_splits, recruit_scores
+from agent_avenue.bots.evaluation import DEFAULT_WEIGHTS
 from agent_avenue.bots.playout import MAX_NAMES, FastGame, fast_game, tables_for
+from agent_avenue.bots.quick_policies import offer_splits, recruit_scores
 from agent_avenue.data import default_rules
 from agent_avenue.engine import (
     HOMES,
@@ -114,7 +115,7 @@ def _holding(g: FastGame, kept: int, taken: int) -> FastGame:
     hand[kept] += 1
     hand[taken] += 1
     h.hand[g.active] = hand
-    h.hn[g.active] = 2
+    h.hand_count[g.active] = 2
     return h
 
 
@@ -174,6 +175,6 @@ def test_quick_judgments_agree_with_the_engine_on_every_split(mode: Mode) -> Non
 def _quick_lead(g: FastGame, kept: int, taken: int) -> int:
     """The offerer's lead after the split as the quick judgments count it: printed moves."""
     o = g.active
-    mine = g.move_for(o, kept, g.inplay[o][kept] + 1)
-    theirs = g.move_for(1 - o, taken, g.inplay[1 - o][taken] + 1)
-    return g.prog[o] + mine - g.prog[1 - o] - theirs
+    mine = g.move_for(o, kept, g.in_play[o][kept] + 1)
+    theirs = g.move_for(1 - o, taken, g.in_play[1 - o][taken] + 1)
+    return g.progress[o] + mine - g.progress[1 - o] - theirs

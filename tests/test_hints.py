@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from agent_avenue.bots.evaluation import DEFAULT_WEIGHTS, score_actions
+from agent_avenue.bots.action_scores import score_actions
+from agent_avenue.bots.evaluation import DEFAULT_WEIGHTS
 from agent_avenue.bots.safety import assess
 from agent_avenue.data import default_rules
 from agent_avenue.engine import (

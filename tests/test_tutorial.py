@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from agent_avenue.bots.evaluation import score_actions
+from agent_avenue.bots.action_scores import score_actions
 from agent_avenue.data import default_rules
 from agent_avenue.engine import (
     Event,

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import random
 
+from agent_avenue.bots.action_scores import after_turn, score_actions
 from agent_avenue.bots.evaluation import (
     DEFAULT_WEIGHTS,
     Weights,
-    after_turn,
     next_copies,
-    score_actions,
     share_of,
     unseen_by,
 )

@@ -1,12 +1,13 @@
-"""The greedy bot: the best action by a one-ply evaluation (see bots.evaluation)."""
+"""The greedy bot: the best action by a one-ply evaluation (see bots.action_scores)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
 
+from agent_avenue.bots.action_scores import score_actions
 from agent_avenue.bots.base import BotStats, check_view
-from agent_avenue.bots.evaluation import DEFAULT_WEIGHTS, Weights, score_actions
+from agent_avenue.bots.evaluation import DEFAULT_WEIGHTS, Weights
 from agent_avenue.bots.safety import assess
 from agent_avenue.bots.team import is_team_view, team_choice
 from agent_avenue.engine import Action, PlayerView

@@ -7,7 +7,7 @@ one per player, each keyed by what that player observes (multiple-observer ISMCT
 seen by the recruiter as its face-up card only, so neither player's choices in the search can
 depend on a card it could not see. In each tree a player's choice is made by UCB among the
 actions available in the current deal; new lines are played to the end of the game by the quick
-greedy policy (bots.evaluation), or for `rollout_turns` turns and then judged.
+greedy policy (bots.quick_policies), or for `rollout_turns` turns and then judged.
 
 Three choices matter most against a sensible opponent:
 
@@ -38,15 +38,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from agent_avenue.bots.base import BotStats, check_view
-from agent_avenue.bots.evaluation import (
-    Weights,
-    evaluate,
-    offer_chance,
-    quick_offer,
-    quick_other,
-    quick_recruit,
-    win_chance,
-)
+from agent_avenue.bots.evaluation import Weights, evaluate, win_chance
 from agent_avenue.bots.playout import (
     DISCARD_BASE,
     MAX_NAMES,
@@ -61,6 +53,7 @@ from agent_avenue.bots.playout import (
     fast_game,
     tables_for,
 )
+from agent_avenue.bots.quick_policies import offer_chance, quick_offer, quick_other, quick_recruit
 from agent_avenue.bots.safety import assess
 from agent_avenue.bots.team import is_team_view, team_choice
 from agent_avenue.engine import DUEL_DISCARDS, Action, PlayerView, determinize
@@ -158,23 +151,23 @@ class Dealer:
         assert seat is not None
         self.seat = seat
         self.base = fast_game(determinize(view, rng))
-        t = self.base.t
+        t = self.base.tables
         g = self.base
         other = 1 - seat
-        self.their_hand = g.hn[other]
+        self.their_hand = g.hand_count[other]
         self.hidden_down = g.phase == RECRUIT and view.face_down is None
         self.deck_size = len(g.deck)
-        self.discards = DUEL_DISCARDS - g.dleft[other]
+        self.discards = DUEL_DISCARDS - g.discards_left[other]
         pool: list[int] = []
         for agent, count in enumerate(g.hand[other]):
             pool.extend([agent] * count)
         if self.hidden_down:
-            pool.append(g.down)
+            pool.append(g.face_down)
         pool.extend(g.deck)
-        for agent, count in enumerate(g.disc[other]):
+        for agent, count in enumerate(g.discarded[other]):
             pool.extend([agent] * count)
         self.pool = pool
-        self.market = list(g.mdeck)
+        self.market = list(g.market_deck)
         self.agents = len(t.agents)
         self.candidates: list[tuple[list[int], int, list[int]]] = []
         self.cumulative: list[float] = []
@@ -193,7 +186,7 @@ class Dealer:
             hand = g.hand[other]
             rest = self.pool[self.their_hand + 1 :]
             total += weight
-            self.candidates.append((hand, g.down, rest))
+            self.candidates.append((hand, g.face_down, rest))
             self.cumulative.append(total)
 
     def deal(self, rng: random.Random) -> FastGame:
@@ -210,7 +203,7 @@ class Dealer:
             rest[i], rest[j] = rest[j], rest[i]
         other = 1 - self.seat
         g.hand[other] = hand[:]
-        g.down = down
+        g.face_down = down
         self._fill(g, rest, rng)
         return g
 
@@ -229,7 +222,7 @@ class Dealer:
             hand[agent] += 1
         g.hand[other] = hand
         if self.hidden_down:
-            g.down = pool[k]
+            g.face_down = pool[k]
             k += 1
         self._fill(g, pool[k:], rng)
         return g
@@ -241,16 +234,16 @@ class Dealer:
         gone = [0] * self.agents
         for agent in rest[self.deck_size : self.deck_size + self.discards]:
             gone[agent] += 1
-        g.disc = [g.disc[0], g.disc[1]]
-        g.disc[other] = gone
+        g.discarded = [g.discarded[0], g.discarded[1]]
+        g.discarded[other] = gone
         if len(self.market) > 1:
             rng.shuffle(self.market)
-            g.mdeck = tuple(self.market)
+            g.market_deck = tuple(self.market)
 
 
 def offer_likelihood(g: FastGame, belief: float, rng: random.Random) -> float:
-    """How likely the active player was to offer `g.up` / `g.down` holding the hand dealt in
-    `g` (bots.evaluation.offer_chance with the playout weights)."""
+    """How likely the active player was to offer `g.face_up` / `g.face_down` holding the hand
+    dealt in `g` (bots.quick_policies.offer_chance with the playout weights)."""
     return offer_chance(g, belief, rng, PLAYOUT_WEIGHTS)
 
 
@@ -262,7 +255,7 @@ def _observed(g: FastGame, code: int, actor: int, seat: int) -> int:
             return code
         return _SEEN_DISCARD if code >= DISCARD_BASE else _SEEN_OFFER + code // MAX_NAMES
     if phase == RECRUIT and seat == actor:
-        return _REVEALED + (code - RECRUIT_UP) * MAX_NAMES + g.down
+        return _REVEALED + (code - RECRUIT_UP) * MAX_NAMES + g.face_down
     return code
 
 

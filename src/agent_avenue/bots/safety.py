@@ -106,10 +106,10 @@ def verdicts(
         for action in only or view.legal:
             code = encode(t, action)
             results = []
-            for i, down in enumerate(downs or [games[0].down]):
+            for i, down in enumerate(downs or [games[0].face_down]):
                 for k in range(reps):
                     g = games[(i * reps + k) % samples].clone()
-                    g.down = down
+                    g.face_down = down
                     results.append(_after(g, code, me))
             win = all(r == WIN for r in results)
             loss = all(r == LOSS for r in results)

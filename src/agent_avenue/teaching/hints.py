@@ -234,7 +234,7 @@ def chances_text(
 
 def scores_for(view: PlayerView) -> dict[Action, float]:
     """The evaluation's one-ply score of every legal action of the view's seat (may be empty)."""
-    from agent_avenue.bots.evaluation import score_actions
+    from agent_avenue.bots.action_scores import score_actions
 
     if view.seat is None or not view.legal or _team_game(view):
         return {}
@@ -251,7 +251,7 @@ def _team_game(view: PlayerView) -> bool:
 
 def best_of(scores: dict[Action, float], legal: tuple[Action, ...]) -> Action:
     """The legal action the evaluation rates best (the first listed on a tie)."""
-    from agent_avenue.bots.evaluation import best_action
+    from agent_avenue.bots.action_scores import best_action
 
     return best_action(scores, legal)
 
