@@ -19,10 +19,10 @@ from agent_avenue.bots.base import Bot
 from agent_avenue.bots.greedy import GreedyBot
 from agent_avenue.bots.ismcts import LEVELS, Budget, SearchBot
 from agent_avenue.bots.random_bot import RandomBot
+from agent_avenue.data.seat_kinds import LEVELS as LEVEL_NAMES
 
 __all__ = ["BOT_SPECS", "LEVEL_NAMES", "bot_for_level", "make_bot"]
 
-LEVEL_NAMES: tuple[str, ...] = ("easy", "normal", "hard")
 BOT_SPECS: tuple[str, ...] = (
     "random",
     "greedy",

@@ -1,19 +1,15 @@
 """Who plays each seat: a person at the terminal ("human") or a computer ("bot:<level>").
 
-The kinds are spelled as saves and the score sheet store them (`storage.saves.player_kind`),
+The kinds are spelled as saves and the score sheet store them (`storage.players.player_kind`),
 one per seat in the engine's order (green, blue, then green's and blue's partners). The app
 asks `is_bot(kind)` for the seat that must act; nothing here knows anything about a game.
 """
 
 from __future__ import annotations
 
+from agent_avenue.data.seat_kinds import BOT, DEFAULT_LEVEL, HUMAN, LEVELS
 from agent_avenue.engine import side_of
 
-HUMAN = "human"
-BOT = "bot"
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
-"""The computer's levels, weakest first (the same as `bots.registry.LEVEL_NAMES`)."""
-DEFAULT_LEVEL = "normal"
 BOT_PLAYER_COUNTS: tuple[int, ...] = (2, 3, 4)
 """The games the computer can play: duels and team games (any seat, bots/team.py)."""
 

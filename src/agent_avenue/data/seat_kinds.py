@@ -1,0 +1,18 @@
+"""How a seat is played, as saves spell it: a person ("human") or the computer at a level.
+
+Defined once here, below the bots, the saves and the flow of play, which all import it; light
+enough for the start screen (it imports nothing).
+"""
+
+from __future__ import annotations
+
+__all__ = ["BOT", "DEFAULT_LEVEL", "HUMAN", "LEVELS"]
+
+HUMAN = "human"
+"""The kind of a seat played by a person at the terminal."""
+BOT = "bot"
+"""The prefix of a computer seat's kind: "bot:<level>"."""
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+"""The computer's levels, weakest first: easy is the greedy bot, the others amounts of search."""
+DEFAULT_LEVEL = "normal"
+"""The level of `bot` alone."""
