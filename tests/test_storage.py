@@ -34,7 +34,7 @@ from agent_avenue.engine import (
 from agent_avenue.i18n import set_language
 from agent_avenue.play import score_sheet
 from agent_avenue.play.session import GameRecord, replay
-from agent_avenue.storage import StorageError, saves
+from agent_avenue.storage import StorageError, bad_files
 from agent_avenue.storage.files import HistoryRow
 
 T0 = datetime(2025, 3, 1, 10, 0, tzinfo=UTC)
@@ -500,7 +500,7 @@ def test_a_bad_save_that_cannot_be_moved_is_never_overwritten(
     def refuse(path: Path, **_: Any) -> Path:
         raise PermissionError(errno.EACCES, "Permission denied")
 
-    monkeypatch.setattr(saves, "set_aside", refuse)
+    monkeypatch.setattr(bad_files, "set_aside", refuse)
     loaded, problem = storage.load_save()
     assert loaded is None
     assert "could not be set aside because permission was denied" in one_sentence(problem)

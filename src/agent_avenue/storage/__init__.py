@@ -1,7 +1,9 @@
 """Storage: per-game autosaves, the score sheet and finished games' files, written atomically.
 
-The files and saves modules (pydantic models) are imported only when one of their names is first
-used: the settings (storage.settings) are read at start-up without them.
+The files module and those that use it (pydantic models) are imported only when one of their
+names is first used: the settings (storage.settings) are read at start-up without them. One
+module per thing stored: autosave (games in progress, with migration of an old save.json),
+history (the score sheet), game_files (finished games' files), export.
 """
 
 from typing import TYPE_CHECKING
@@ -19,6 +21,17 @@ from agent_avenue.storage.paths import (
 )
 
 if TYPE_CHECKING:
+    from agent_avenue.storage.autosave import (
+        LoadedSave,
+        LoadResult,
+        SavesFound,
+        discard_save,
+        list_saves,
+        load_save,
+        save_document,
+        save_game,
+    )
+    from agent_avenue.storage.export import export_game, game_file_text
     from agent_avenue.storage.files import (
         GameFile,
         HistoryFile,
@@ -26,32 +39,22 @@ if TYPE_CHECKING:
         ResultSummary,
         SaveFile,
     )
-    from agent_avenue.storage.saves import (
-        HUMAN,
-        LoadedSave,
-        LoadResult,
-        PlayedGame,
-        Players,
-        Recorded,
-        SavesFound,
+    from agent_avenue.storage.game_files import (
         StoredGame,
-        discard_save,
-        export_game,
         find_game,
-        game_file_text,
-        list_saves,
         load_game_file,
-        load_history,
-        load_save,
-        new_save_id,
-        player_kind,
         read_game_file,
+    )
+    from agent_avenue.storage.history import (
+        PlayedGame,
+        Recorded,
+        load_history,
         record_finished,
         record_played,
-        replay_states,
-        save_document,
-        save_game,
     )
+    from agent_avenue.storage.players import HUMAN, Players, player_kind
+    from agent_avenue.storage.replaying import replay_states
+    from agent_avenue.storage.save_files import new_save_id
 
 __all__ = [
     "HOME_ENV",
@@ -101,29 +104,29 @@ _LAZY = {
     "HistoryRow": "files",
     "ResultSummary": "files",
     "SaveFile": "files",
-    "HUMAN": "saves",
-    "LoadedSave": "saves",
-    "LoadResult": "saves",
-    "PlayedGame": "saves",
-    "Players": "saves",
-    "Recorded": "saves",
-    "SavesFound": "saves",
-    "StoredGame": "saves",
-    "discard_save": "saves",
-    "export_game": "saves",
-    "find_game": "saves",
-    "game_file_text": "saves",
-    "list_saves": "saves",
-    "load_game_file": "saves",
-    "load_history": "saves",
-    "load_save": "saves",
-    "new_save_id": "saves",
-    "player_kind": "saves",
-    "read_game_file": "saves",
-    "record_finished": "saves",
-    "record_played": "saves",
-    "replay_states": "saves",
-    "save_document": "saves",
-    "save_game": "saves",
+    "HUMAN": "players",
+    "LoadedSave": "autosave",
+    "LoadResult": "autosave",
+    "PlayedGame": "history",
+    "Players": "players",
+    "Recorded": "history",
+    "SavesFound": "autosave",
+    "StoredGame": "game_files",
+    "discard_save": "autosave",
+    "export_game": "export",
+    "find_game": "game_files",
+    "game_file_text": "export",
+    "list_saves": "autosave",
+    "load_game_file": "game_files",
+    "load_history": "history",
+    "load_save": "autosave",
+    "new_save_id": "save_files",
+    "player_kind": "players",
+    "read_game_file": "game_files",
+    "record_finished": "history",
+    "record_played": "history",
+    "replay_states": "replaying",
+    "save_document": "autosave",
+    "save_game": "autosave",
 }
 __getattr__ = lazy_exports(__name__, _LAZY)
