@@ -33,7 +33,7 @@ from agent_avenue.teaching.explain import (
     split_phrase,
 )
 from agent_avenue.ui.phrases import lead_result, recruit_result
-from conftest import GREEN, play, position, seat
+from positions import GREEN, play, position, seat
 
 RULES = default_rules()
 SEATS = ("Ann", "Bob", "Cid", "Dee")

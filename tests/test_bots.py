@@ -38,7 +38,7 @@ from agent_avenue.engine import (
 )
 from agent_avenue.engine.state import REASON_ORDER
 from agent_avenue.i18n import LANGUAGES, card_name, set_language, t
-from conftest import landing
+from positions import landing
 
 RULES = default_rules()
 # Small budgets keep the tests fast; the levels themselves are measured in benchmarks/bots.py.

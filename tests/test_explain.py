@@ -45,7 +45,7 @@ from agent_avenue.teaching.explain import (
     short_phrase,
     split_phrase,
 )
-from conftest import BLUE, GREEN, play, position
+from positions import BLUE, GREEN, play, position
 
 NAMES = ("Green", "Blue")
 RULES = default_rules()

@@ -29,7 +29,7 @@ from agent_avenue.teaching.explain import split_phrase
 from agent_avenue.teaching.hints import SAFETY_SEED, best_of, scores_for, seat_view, suggest
 from agent_avenue.teaching.tutorial.driver import LessonRun
 from agent_avenue.teaching.tutorial.lesson import load_lesson
-from conftest import GREEN, play, position
+from positions import GREEN, play, position
 
 NAMES = ("Green", "Blue")
 RULES = default_rules()

@@ -25,7 +25,7 @@ from agent_avenue.engine import (
     new_game,
     parse_action,
 )
-from conftest import BLUE, GREEN, deal, hand, kinds, play, position, snapshot
+from positions import BLUE, GREEN, deal, hand, kinds, play, position, snapshot
 
 SIX_COPY_AGENTS = ("double_agent", "enforcer", "codebreaker", "daredevil", "saboteur", "sentinel")
 

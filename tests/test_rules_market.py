@@ -21,7 +21,7 @@ from agent_avenue.engine import (
     Take,
     legal_actions,
 )
-from conftest import BLUE, GREEN, deal, hand, kinds, play, position, snapshot
+from positions import BLUE, GREEN, deal, hand, kinds, play, position, snapshot
 
 MARKET_SPACES = (2, 5, 9, 12)
 HARMLESS_SUPPLY = ("masterplan", "leader_of_the_pack", "watchtower")

@@ -39,7 +39,7 @@ from agent_avenue.engine import (
     player_view,
 )
 from agent_avenue.engine.actions import Choose, Lead, PlayDown, PlayUp
-from conftest import BLUE, GREEN, kinds, play, position, seat, snapshot
+from positions import BLUE, GREEN, kinds, play, position, seat, snapshot
 
 RULES = default_rules()
 HARMLESS_SUPPLY = ("masterplan", "leader_of_the_pack", "watchtower")

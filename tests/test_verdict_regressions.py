@@ -13,7 +13,7 @@ from agent_avenue.teaching.explain import split_phrase
 from agent_avenue.teaching.hints import suggest
 from agent_avenue.ui.phrases import preview_line, recruit_result
 from agent_avenue.ui.widgets.collection import CollectionPanel
-from conftest import BLUE, GREEN, play, position
+from positions import BLUE, GREEN, play, position
 
 NAMES = ("Green", "Blue")
 

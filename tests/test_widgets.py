@@ -44,7 +44,7 @@ from agent_avenue.ui.widgets import (
     TableStatus,
 )
 from agent_avenue.ui.widgets.board import GRID_CELLS
-from conftest import BLUE, GREEN, deal, landing, play, position
+from positions import BLUE, GREEN, deal, landing, play, position
 
 NAMES = ("Green", "Blue")
 X = "\N{MULTIPLICATION SIGN}"
