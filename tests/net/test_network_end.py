@@ -20,7 +20,7 @@ from agent_avenue.net.scripted import bot_chooser, play_out
 from agent_avenue.net.server import GameServer
 from agent_avenue.ui.remote_app import RemoteApp
 from agent_avenue.ui.screens.game_over import GameOverScreen
-from ui.harness import RULES, KeyPlayer, screen_text
+from ui_helpers import RULES, KeyPlayer, screen_text
 
 from .harness import LOOPBACK
 from .test_textual_client import TIMEOUT, _until, drive, make_remote

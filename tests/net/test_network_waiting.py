@@ -10,7 +10,7 @@ from agent_avenue.net.client import GameClient
 from agent_avenue.net.scripted import bot_chooser, play_out
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets.panels import OfferPanel, WaitingPanel
-from ui.harness import KeyPlayer, screen_text
+from ui_helpers import KeyPlayer, screen_text
 
 from .harness import LOOPBACK
 from .test_textual_client import TIMEOUT, _Seen, _until, make_remote, serving

@@ -25,7 +25,7 @@ from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets.panels import WaitingPanel
-from ui.harness import RULES, KeyPlayer, names_in, screen_kind, screen_text
+from ui_helpers import RULES, KeyPlayer, names_in, screen_kind, screen_text
 
 from .harness import LOOPBACK
 
