@@ -17,20 +17,25 @@ from textual.widget import Widget
 
 from agent_avenue.data import default_rules
 from agent_avenue.engine import Answer, Choose, Discard, Offer, Recruit, Take
+from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
 from agent_avenue.ui.app import AgentAvenueApp
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets.panels import (
     ChoicePanel,
     ConfirmPanel,
+    LeadPanel,
     OfferPanel,
     PickPanel,
+    PlayDownPanel,
+    PlayUpPanel,
     RecruitPanel,
     RevealPanel,
+    TeamPickPanel,
     ThinkingPanel,
 )
 
-__all__ = ["RULES", "KeyPlayer", "names_in", "screen_kind", "screen_text"]
+__all__ = ["RULES", "KeyPlayer", "TeamKeyPlayer", "names_in", "screen_kind", "screen_text"]
 
 RULES = default_rules()
 
@@ -132,3 +137,35 @@ class KeyPlayer:
             assert isinstance(action, Answer)
             return ["y" if action.yes else "n"]
         raise AssertionError(f"no keys for {type(panel).__name__}")
+
+
+class TeamKeyPlayer(KeyPlayer):
+    """KeyPlayer that also plays the team panels: who leads, one card each, team pickups."""
+
+    def keys_for(self, app: AgentAvenueApp) -> list[str]:
+        """The keys that carry out a chosen legal action on the screen shown."""
+        screen = app.screen
+        if not isinstance(screen, TableScreen):
+            return super().keys_for(app)
+        panel = screen.panel
+        session = app.session
+        assert session is not None
+        actor = session.stage.actor
+        if isinstance(panel, LeadPanel):
+            assert actor is not None
+            action = self.pick(session.view(actor).legal)
+            assert isinstance(action, Lead)
+            return [str(panel.leads.index(action) + 1)]
+        if isinstance(panel, PlayUpPanel | PlayDownPanel):
+            assert actor is not None
+            action = self.pick(session.view(actor).legal)
+            if isinstance(action, Discard):
+                return [str(panel.hand.index(action.agent) + 1), "x"]
+            assert isinstance(action, PlayUp | PlayDown)
+            return [str(panel.hand.index(action.agent) + 1), "enter"]
+        if isinstance(panel, TeamPickPanel):
+            assert actor is not None
+            action = self.pick(session.view(actor).legal)
+            assert isinstance(action, Take)
+            return [str(panel.options.index(action) + 1)]
+        return super().keys_for(app)

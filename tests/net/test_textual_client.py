@@ -171,7 +171,7 @@ async def test_one_seat_plays_a_whole_duel_without_handoffs_or_leaks(tmp_path: P
 async def test_two_seats_of_one_side_hand_the_terminal_over_between_them(tmp_path: Path) -> None:
     """A client holding both green seats of a 4-player game shows the handoffs between them
     (hot seat within a team) and never blue's cards; the game ends on the game-over screen."""
-    from ui.test_team_app import TeamKeyPlayer
+    from ui_helpers import TeamKeyPlayer
 
     kinds = ("human",) * 4
     async with serving(tmp_path / "server", kinds, seed=5) as (hosted, port):

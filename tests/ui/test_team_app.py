@@ -14,8 +14,8 @@ import json
 import pytest
 from textual.widgets import Static
 
-from agent_avenue.engine import Discard, EventKind, Mode, Phase, PlayerView, Take
-from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
+from agent_avenue.engine import Discard, EventKind, Mode, Phase, PlayerView
+from agent_avenue.engine.actions import PlayDown
 from agent_avenue.i18n import agent_name
 from agent_avenue.play.session import replay
 from agent_avenue.ui.agent_look import agent_glyph
@@ -25,18 +25,16 @@ from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets import AgentCard, MarketCardView
 from agent_avenue.ui.widgets.choice_row import ChoiceRow
 from agent_avenue.ui.widgets.panels import (
-    LeadPanel,
     PlayDownPanel,
     PlayUpPanel,
-    TeamPickPanel,
     TeamRecruitPanel,
 )
+from ui_helpers import TeamKeyPlayer
 
 from .harness import (
     AGENT_NAMES,
     CARD_NAMES,
     RULES,
-    KeyPlayer,
     names_in,
     play_game,
     press_together,
@@ -65,38 +63,6 @@ def make_team_app(
     app.handoff_delay = 0
     app.animation_level = "none"
     return app
-
-
-class TeamKeyPlayer(KeyPlayer):
-    """KeyPlayer that also plays the team panels: who leads, one card each, team pickups."""
-
-    def keys_for(self, app: AgentAvenueApp) -> list[str]:
-        """The keys that carry out a chosen legal action on the screen shown."""
-        screen = app.screen
-        if not isinstance(screen, TableScreen):
-            return super().keys_for(app)
-        panel = screen.panel
-        session = app.session
-        assert session is not None
-        actor = session.stage.actor
-        if isinstance(panel, LeadPanel):
-            assert actor is not None
-            action = self.pick(session.view(actor).legal)
-            assert isinstance(action, Lead)
-            return [str(panel.leads.index(action) + 1)]
-        if isinstance(panel, PlayUpPanel | PlayDownPanel):
-            assert actor is not None
-            action = self.pick(session.view(actor).legal)
-            if isinstance(action, Discard):
-                return [str(panel.hand.index(action.agent) + 1), "x"]
-            assert isinstance(action, PlayUp | PlayDown)
-            return [str(panel.hand.index(action.agent) + 1), "enter"]
-        if isinstance(panel, TeamPickPanel):
-            assert actor is not None
-            action = self.pick(session.view(actor).legal)
-            assert isinstance(action, Take)
-            return [str(panel.options.index(action) + 1)]
-        return super().keys_for(app)
 
 
 # The leak checks -------------------------------------------------------------------------------

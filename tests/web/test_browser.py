@@ -16,7 +16,7 @@ from agent_avenue.data import default_rules
 from agent_avenue.engine import Offer, Recruit
 from agent_avenue.net.hosting import load_rooms
 from net.test_textual_client import forbidden
-from ui.harness import names_in
+from ui_helpers import names_in
 
 from .browser import CAPTURE, PageScreen, chromium_path, web_host
 
