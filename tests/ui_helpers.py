@@ -35,7 +35,15 @@ from agent_avenue.ui.widgets.panels import (
     ThinkingPanel,
 )
 
-__all__ = ["RULES", "KeyPlayer", "TeamKeyPlayer", "names_in", "screen_kind", "screen_text"]
+__all__ = [
+    "RULES",
+    "KeyPlayer",
+    "TeamKeyPlayer",
+    "action_keys",
+    "names_in",
+    "screen_kind",
+    "screen_text",
+]
 
 RULES = default_rules()
 
@@ -84,6 +92,32 @@ def screen_kind(app: AgentAvenueApp) -> str:
     return type(screen).__name__
 
 
+def action_keys(panel: object, action: object) -> list[str]:
+    """The keys that carry out `action` on a duel decision panel (offer, recruit, pick, choice,
+    question)."""
+    if isinstance(panel, OfferPanel):
+        hand = list(panel.hand)
+        if isinstance(action, Discard):
+            return [str(hand.index(action.agent) + 1), "x"]
+        assert isinstance(action, Offer)
+        up = hand.index(action.face_up)
+        down = next(i for i, a in enumerate(hand) if a == action.face_down and i != up)
+        return [str(up + 1), "u", str(down + 1), "d", "enter"]
+    if isinstance(panel, RecruitPanel):
+        assert isinstance(action, Recruit)
+        return ["u" if action.face_up else "d"]
+    if isinstance(panel, PickPanel):
+        assert isinstance(action, Take)
+        return [str(panel.cards.index(action.card) + 1)]
+    if isinstance(panel, ChoicePanel):
+        assert isinstance(action, Choose)
+        return [str(panel.options.index(action.agent) + 1)]
+    if isinstance(panel, ConfirmPanel):
+        assert isinstance(action, Answer)
+        return ["y" if action.yes else "n"]
+    raise AssertionError(f"no keys for {type(panel).__name__}")
+
+
 class KeyPlayer:
     """Plays a whole game by pressing keys, choosing uniformly among the legal actions."""
 
@@ -116,27 +150,7 @@ class KeyPlayer:
         assert actor is not None
         legal = session.view(actor).legal
         action = self.pick(legal)
-        if isinstance(panel, OfferPanel):
-            hand = list(panel.hand)
-            if isinstance(action, Discard):
-                return [str(hand.index(action.agent) + 1), "x"]
-            assert isinstance(action, Offer)
-            up = hand.index(action.face_up)
-            down = next(i for i, a in enumerate(hand) if a == action.face_down and i != up)
-            return [str(up + 1), "u", str(down + 1), "d", "enter"]
-        if isinstance(panel, RecruitPanel):
-            assert isinstance(action, Recruit)
-            return ["u" if action.face_up else "d"]
-        if isinstance(panel, PickPanel):
-            assert isinstance(action, Take)
-            return [str(panel.cards.index(action.card) + 1)]
-        if isinstance(panel, ChoicePanel):
-            assert isinstance(action, Choose)
-            return [str(panel.options.index(action.agent) + 1)]
-        if isinstance(panel, ConfirmPanel):
-            assert isinstance(action, Answer)
-            return ["y" if action.yes else "n"]
-        raise AssertionError(f"no keys for {type(panel).__name__}")
+        return action_keys(panel, action)
 
 
 class TeamKeyPlayer(KeyPlayer):

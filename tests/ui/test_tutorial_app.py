@@ -8,7 +8,7 @@ from textual.command import CommandPalette
 from textual.pilot import Pilot
 from textual.widgets import OptionList
 
-from agent_avenue.engine import Action, Discard, EventKind, Mode, Offer, Recruit, Take
+from agent_avenue.engine import Action, EventKind, Mode, Offer
 from agent_avenue.i18n import LANGUAGES, set_language
 from agent_avenue.teaching.explain import explain_result
 from agent_avenue.teaching.hints import suggest
@@ -21,11 +21,9 @@ from agent_avenue.ui.screens.tutorial import TutorialMenuScreen, TutorialScreen
 from agent_avenue.ui.widgets.coach import Coach
 from agent_avenue.ui.widgets.lesson_panel import LessonPanel
 from agent_avenue.ui.widgets.panels import (
-    OfferPanel,
-    PickPanel,
-    RecruitPanel,
     RevealPanel,
 )
+from ui_helpers import action_keys
 
 from .harness import RULES, KeyPlayer, make_app, play_game, press_together, screen_kind, screen_text
 
@@ -43,22 +41,7 @@ def tutorial_app() -> AgentAvenueApp:
 
 def keys_for(screen: TutorialScreen, action: Action) -> list[str]:
     """The keys a learner presses for an action on the panel shown."""
-    panel = screen.panel
-    if isinstance(panel, OfferPanel):
-        hand = list(panel.hand)
-        if isinstance(action, Discard):
-            return [str(hand.index(action.agent) + 1), "x"]
-        assert isinstance(action, Offer)
-        up = hand.index(action.face_up)
-        down = next(i for i, a in enumerate(hand) if a == action.face_down and i != up)
-        return [str(up + 1), "u", str(down + 1), "d", "enter"]
-    if isinstance(panel, RecruitPanel):
-        assert isinstance(action, Recruit)
-        return ["u" if action.face_up else "d"]
-    if isinstance(panel, PickPanel):
-        assert isinstance(action, Take)
-        return [str(panel.cards.index(action.card) + 1)]
-    raise AssertionError(f"no keys for {type(panel).__name__}")
+    return action_keys(screen.panel, action)
 
 
 async def finish_lesson(app: AgentAvenueApp, pilot: Pilot[int], try_wrong: bool) -> list[str]:
