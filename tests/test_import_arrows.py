@@ -1,7 +1,8 @@
 """Every import of one layer by another is a plain import statement, which the import linter
 (`lint-imports`, the layers contract in pyproject.toml) sees: no module is imported through
-`importlib` or `__import__` with a name made at run time, except inside its own package by the
-lazy-name tables, where no arrow between layers can hide."""
+`importlib` or `__import__` with a name made at run time, except by the one lazy-import
+mechanism, which imports only a package's own submodules, where no arrow between layers can
+hide."""
 
 from __future__ import annotations
 
@@ -10,11 +11,10 @@ from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "agent_avenue"
 SAME_PACKAGE_ONLY = {
-    "lazy.py": "a package's names, from its own submodules (data, storage)",
-    "engine/__init__.py": "the engine's names, from its own submodules",
-    "i18n/sources.py": "a language's compiled strings, i18n/compiled/<language>.py",
+    "support/lazy.py": "a package's own submodules: its lazy names (engine, data, storage, "
+    "ui.widgets) and a language's compiled strings (i18n/compiled/<language>.py)",
 }
-"""The lazy imports left, each within one package (issue 24 wants them made one mechanism)."""
+"""The one module that imports by a name made at run time."""
 DYNAMIC = {"import_module", "__import__"}
 
 

@@ -8,10 +8,13 @@ import importlib
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
+import pytest
+
+import agent_avenue.data as data
 import agent_avenue.engine as engine
-
-ENGINE_INIT = Path(engine.__file__)
+import agent_avenue.storage as storage
 
 NOT_AT_START = (
     "pydantic",
@@ -32,29 +35,36 @@ NOT_AT_START = (
 (Textual's own app module already loads its buttons and dropdowns)."""
 
 
-def _checked_imports() -> dict[str, set[str]]:
-    """The names the engine package imports for type checkers, by module."""
-    tree = ast.parse(ENGINE_INIT.read_text("utf-8"))
+LAZY_PACKAGES = (engine, data, storage)
+
+
+def _checked_imports(package: ModuleType) -> dict[str, str]:
+    """The names a package's __init__ imports for type checkers, and their modules."""
+    tree = ast.parse(Path(str(package.__file__)).read_text("utf-8"))
     guarded = next(n for n in tree.body if isinstance(n, ast.If))
-    found: dict[str, set[str]] = {}
+    found: dict[str, str] = {}
     for node in guarded.body:
         assert isinstance(node, ast.ImportFrom) and node.module is not None
-        found.setdefault(node.module.rpartition(".")[2], set()).update(a.name for a in node.names)
+        found.update(dict.fromkeys((a.name for a in node.names), node.module.rpartition(".")[2]))
     return found
 
 
-def test_the_engines_table_of_names_matches_its_imports_and_all() -> None:
-    homes = {module: set(names) for module, names in engine._HOMES.items()}
-    assert homes == _checked_imports()
-    assert set(engine.__all__) == set(engine._HOME_OF)
-    assert len(engine.__all__) == len(set(engine.__all__))
+@pytest.mark.parametrize("package", LAZY_PACKAGES, ids=lambda p: p.__name__)
+def test_a_packages_table_of_names_matches_its_imports_and_all(package: ModuleType) -> None:
+    """What tools/compile_data.py writes (its --check test says it is current), checked here
+    against the package as imported."""
+    homes: dict[str, str] = package._HOMES
+    assert homes == _checked_imports(package)
+    assert set(homes) <= set(package.__all__)
+    assert len(package.__all__) == len(set(package.__all__))
 
 
-def test_every_engine_name_is_its_modules_own() -> None:
-    for name in engine.__all__:
-        module = importlib.import_module(f"agent_avenue.engine.{engine._HOME_OF[name]}")
-        assert getattr(engine, name) is getattr(module, name), name
-    assert set(engine.__all__) <= set(dir(engine))
+@pytest.mark.parametrize("package", LAZY_PACKAGES, ids=lambda p: p.__name__)
+def test_every_lazy_name_is_its_modules_own(package: ModuleType) -> None:
+    for name, home in package._HOMES.items():
+        module = importlib.import_module(f"{package.__name__}.{home}")
+        assert getattr(package, name) is getattr(module, name), name
+    assert set(package.__all__) <= set(dir(package))
 
 
 def test_an_unknown_engine_name_is_an_attribute_error() -> None:

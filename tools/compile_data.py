@@ -10,11 +10,17 @@ parses it and written as src/agent_avenue/i18n/compiled/<language>.py. Each modu
 sha256 of the files it comes from: the game uses it only while those files are unchanged.
 The modules are formatted with `ruff format` (ruff is a test dependency), so they pass the
 project's lint as they are.
+
+It also writes the end of each lazy package's `__init__.py` (LAZY_PACKAGES), below its
+GENERATED_MARK line: `__all__` and the table of `agent_avenue.support.lazy.lazy_names`, both
+from the imports above the mark (the names under `TYPE_CHECKING` are imported when first used),
+so each name of the package is written once by hand.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import dataclasses
 import subprocess
 import sys
@@ -37,7 +43,11 @@ LOCALE_LINT = (
     "# ruff: noqa: E501, RUF001\n"
 )
 
-__all__ = ["compiled_modules", "main"]
+LAZY_PACKAGES = ("engine", "data", "storage")
+"""The packages of agent_avenue whose names are imported when first used."""
+GENERATED_MARK = "# Below: written by tools/compile_data.py from the imports above; do not edit.\n"
+
+__all__ = ["GENERATED_MARK", "LAZY_PACKAGES", "compiled_modules", "lazy_init_source", "main"]
 
 
 def _literal(value: object, names: set[str]) -> str:
@@ -124,6 +134,45 @@ def _locale_source(language: str) -> str:
     )
 
 
+def _imported_names(node: ast.stmt, package: str) -> list[tuple[str, str]]:
+    """(name, submodule) for each name a top-level `from <package>.<submodule> import ...` of
+    the package's __init__ imports; nothing for another statement."""
+    if not (isinstance(node, ast.ImportFrom) and node.module and node.level == 0):
+        return []
+    home, _, submodule = node.module.rpartition(".")
+    if home != package:
+        return []
+    return [(alias.asname or alias.name, submodule) for alias in node.names]
+
+
+def lazy_init_source(path: Path, package: str) -> str:
+    """A lazy package's __init__.py with its generated end rewritten, unformatted."""
+    text = path.read_text(encoding="utf-8")
+    head, mark, _ = text.partition(GENERATED_MARK)
+    if not mark:
+        raise SystemExit(f"{path}: no line {GENERATED_MARK.strip()!r} to write below")
+    eager: list[str] = []
+    homes: dict[str, str] = {}
+    for node in ast.parse(head).body:
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            for inner in node.body:
+                homes.update(_imported_names(inner, package))
+        else:
+            eager.extend(name for name, _ in _imported_names(node, package))
+    names = sorted([*eager, *homes], key=lambda name: (not name.isupper(), name))
+    if len(set(names)) != len(names):
+        raise SystemExit(f"{path}: a name is imported twice")
+    table = "".join(f"    {name!r}: {homes[name]!r},\n" for name in sorted(homes))
+    return (
+        f"{head}{mark}\n"
+        f"__all__ = {names!r}\n\n"
+        f"_HOMES: dict[str, str] = {{\n{table}}}\n"
+        '"""Each name imported when first used, and the module of this package defining it."""\n'
+        "if not TYPE_CHECKING:  # type checkers see the imports above, and no other name\n"
+        "    __getattr__, __dir__ = lazy_names(__name__, _HOMES)\n"
+    )
+
+
 def _formatted(source: str, target: Path) -> str:
     """`source` as `ruff format` writes it, with the project's settings."""
     ruff = [sys.executable, "-m", "ruff", "format", "--config", str(ROOT / "pyproject.toml")]
@@ -139,9 +188,19 @@ def _formatted(source: str, target: Path) -> str:
     return done.stdout.decode("utf-8")
 
 
+def lazy_inits() -> dict[Path, str | None]:
+    """The __init__.py of each lazy package and its text (built without importing the game,
+    which needs them)."""
+    wanted: dict[Path, str | None] = {}
+    for package in LAZY_PACKAGES:
+        target = SRC / "agent_avenue" / package / "__init__.py"
+        wanted[target] = _formatted(lazy_init_source(target, f"agent_avenue.{package}"), target)
+    return wanted
+
+
 def compiled_modules() -> dict[Path, str | None]:
     """Every generated module and its text; None for a stale one to delete (a locale module
-    of a language the game no longer has)."""
+    of a language the game no longer has). The lazy packages' __init__ files must be current."""
     from agent_avenue.i18n import LANGUAGES
 
     wanted: dict[Path, str | None] = {TABLES_MODULE: _formatted(_tables_source(), TABLES_MODULE)}
@@ -173,21 +232,33 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--check", action="store_true", help="write nothing; exit 1 if a module is stale"
     )
     arguments = parser.parse_args(argv)
-    stale = {path: text for path, text in compiled_modules().items() if not _is_current(path, text)}
+    stale = {path: text for path, text in lazy_inits().items() if not _is_current(path, text)}
+    if not arguments.check:
+        _write(stale)  # first: the game cannot be imported to build the rest without them
+    if not (arguments.check and stale):
+        modules = compiled_modules()
+        stale.update({path: text for path, text in modules.items() if not _is_current(path, text)})
+    if arguments.check:
+        for path in stale:
+            print(f"stale: {_name(path)}")
+    else:
+        _write({path: text for path, text in stale.items() if not _is_current(path, text)})
+    if arguments.check and stale:
+        print("run `python tools/compile_data.py` to regenerate them", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _write(stale: dict[Path, str | None]) -> None:
+    """Write (or delete, for None) each stale module, naming it."""
     for path, text in stale.items():
         name = _name(path)
-        if arguments.check:
-            print(f"stale: {name}")
-        elif text is None:
+        if text is None:
             path.unlink()
             print(f"deleted {name}")
         else:
             path.write_bytes(text.encode("utf-8"))
             print(f"wrote {name}")
-    if arguments.check and stale:
-        print("run `python tools/compile_data.py` to regenerate them", file=sys.stderr)
-        return 1
-    return 0
 
 
 if __name__ == "__main__":

@@ -1,25 +1,15 @@
-"""Packages whose names are imported from their modules only when first used, so a light
-module of the package (data.printable, storage.settings) does not load its heavy ones
-(pydantic models) at start-up."""
+"""Kept only for ui/widgets/__init__.py until it uses agent_avenue.support.lazy (issue 24: the App
+split, another engineer's folder); delete this module then."""
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
+
+from agent_avenue.support.lazy import lazy_names
 
 __all__ = ["lazy_exports"]
 
 
 def lazy_exports(package: str, modules: Mapping[str, str]) -> Callable[[str], object]:
-    """A module `__getattr__` for `package`: name -> the submodule that defines it."""
-    namespace = importlib.import_module(package).__dict__
-
-    def __getattr__(name: str) -> object:
-        module = modules.get(name)
-        if module is None:
-            raise AttributeError(f"module {package!r} has no attribute {name!r}")
-        value = getattr(importlib.import_module(f"{package}.{module}"), name)
-        namespace[name] = value  # found at once from now on
-        return value
-
-    return __getattr__
+    """The `__getattr__` of `agent_avenue.support.lazy.lazy_names` (the one mechanism)."""
+    return lazy_names(package, modules)[0]

@@ -1,14 +1,16 @@
 """The rules engine: pure, immutable, no I/O. Create a game, list legal actions, apply them.
 
-Each name below is imported from its module when it is first used (PEP 562): a program that
-needs only the rules tables or the seats, such as the app's start screen, does not load the
-whole engine. `_HOMES` says where each name lives; a test checks it against the imports below.
+Each name below is imported from its module when it is first used (agent_avenue.support.lazy):
+a program that needs only the rules tables or the seats, such as the app's start screen, does
+not load the whole engine. To export a name, import it below under TYPE_CHECKING and run
+`python tools/compile_data.py`, which writes `__all__` and the lazy table from these imports.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from agent_avenue.support.lazy import lazy_names
 
 if TYPE_CHECKING:
     from agent_avenue.engine.actions import (
@@ -129,150 +131,7 @@ if TYPE_CHECKING:
     )
     from agent_avenue.engine.view import PlayerView, SideView, player_view, public_view
 
-_HOMES: dict[str, tuple[str, ...]] = {
-    "actions": (
-        "NO",
-        "RECRUIT_DOWN",
-        "RECRUIT_UP",
-        "YES",
-        "Action",
-        "Answer",
-        "Choose",
-        "Discard",
-        "Lead",
-        "Offer",
-        "PlayDown",
-        "PlayUp",
-        "Recruit",
-        "Take",
-    ),
-    "end_step": (
-        "lead_verdict",
-        "lose_rescue",
-    ),
-    "errors": (
-        "IllegalAction",
-        "InvalidPosition",
-    ),
-    "events": (
-        "Event",
-        "EventKind",
-    ),
-    "legal": (
-        "Refusal",
-        "RefusalReason",
-        "face_down_refusal",
-        "is_legal",
-        "legal_actions",
-        "legal_offers",
-        "offer_refusal",
-        "refusal",
-        "why_illegal",
-    ),
-    "market": ("choice_uses_hand",),
-    "movement": ("modified_move",),
-    "notation": (
-        "NotationError",
-        "format_action",
-        "parse_action",
-    ),
-    "outcomes": (
-        "HiddenOutcomes",
-        "Verdict",
-        "action_verdicts",
-        "deck_after_offer",
-        "hidden_outcomes",
-        "offer_outcomes",
-        "split_verdict",
-        "sure_winner",
-    ),
-    "preview": (
-        "RecruitPreview",
-        "board_distance",
-        "capped_lead",
-        "catch_gap",
-        "distance_to_catch",
-        "moved_view",
-        "reaches",
-        "recruit_preview",
-        "returned_view",
-        "space_of",
-        "spaces_to_home",
-        "unseen_agents",
-    ),
-    "record": (
-        "GameRecord",
-        "ReplayError",
-        "ReplayProblem",
-        "ReplayStep",
-        "replay",
-        "replay_from",
-        "replay_steps",
-    ),
-    "reducer": ("apply",),
-    "rules": (
-        "AGENT_COUNT",
-        "BOARD_SIZE",
-        "CATCH_LEAD",
-        "DUEL_DISCARDS",
-        "HAND_SIZE",
-        "HOMES",
-        "MARKET_SPACES",
-        "AgentSpec",
-        "DistinctAgentsWin",
-        "Effect",
-        "HomeBoost",
-        "HomeGuardWin",
-        "Icon",
-        "LoseBecomesWin",
-        "Mark",
-        "MarketCardSpec",
-        "MoveModifier",
-        "MoveSelf",
-        "OngoingEffect",
-        "RecruitNamedFromHand",
-        "RecruitNewNameFromHand",
-        "RecruitPairFromHand",
-        "RecruitTopOfDeck",
-        "ReturnAndRerecruit",
-        "Rules",
-        "StealFromPlay",
-    ),
-    "sampling": ("determinize",),
-    "seats": (
-        "PLAYER_COUNTS",
-        "is_team_game",
-        "member_of_seat",
-        "partner_of",
-        "seat_of",
-        "seats_of",
-        "side_of",
-    ),
-    "setup": (
-        "PositionSetup",
-        "SeatSetup",
-        "from_position",
-        "new_game",
-    ),
-    "state": (
-        "REASON_ORDER",
-        "Condition",
-        "GameState",
-        "Member",
-        "Mode",
-        "Phase",
-        "Result",
-        "Side",
-    ),
-    "view": (
-        "PlayerView",
-        "SideView",
-        "player_view",
-        "public_view",
-    ),
-}
-"""Each module of the engine (its name in this package) and the names it exports here."""
-_HOME_OF = {name: module for module, names in _HOMES.items() for name in names}
+# Below: written by tools/compile_data.py from the imports above; do not edit.
 
 __all__ = [
     "AGENT_COUNT",
@@ -389,17 +248,120 @@ __all__ = [
     "why_illegal",
 ]
 
-
-def __getattr__(name: str) -> object:
-    """A name of the engine, imported from its module now (and kept here from then on)."""
-    module = _HOME_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    """The engine's names, loaded or not."""
-    return sorted(__all__)
+_HOMES: dict[str, str] = {
+    "AGENT_COUNT": "rules",
+    "Action": "actions",
+    "AgentSpec": "rules",
+    "Answer": "actions",
+    "BOARD_SIZE": "rules",
+    "CATCH_LEAD": "rules",
+    "Choose": "actions",
+    "Condition": "state",
+    "DUEL_DISCARDS": "rules",
+    "Discard": "actions",
+    "DistinctAgentsWin": "rules",
+    "Effect": "rules",
+    "Event": "events",
+    "EventKind": "events",
+    "GameRecord": "record",
+    "GameState": "state",
+    "HAND_SIZE": "rules",
+    "HOMES": "rules",
+    "HiddenOutcomes": "outcomes",
+    "HomeBoost": "rules",
+    "HomeGuardWin": "rules",
+    "Icon": "rules",
+    "IllegalAction": "errors",
+    "InvalidPosition": "errors",
+    "Lead": "actions",
+    "LoseBecomesWin": "rules",
+    "MARKET_SPACES": "rules",
+    "Mark": "rules",
+    "MarketCardSpec": "rules",
+    "Member": "state",
+    "Mode": "state",
+    "MoveModifier": "rules",
+    "MoveSelf": "rules",
+    "NO": "actions",
+    "NotationError": "notation",
+    "Offer": "actions",
+    "OngoingEffect": "rules",
+    "PLAYER_COUNTS": "seats",
+    "Phase": "state",
+    "PlayDown": "actions",
+    "PlayUp": "actions",
+    "PlayerView": "view",
+    "PositionSetup": "setup",
+    "REASON_ORDER": "state",
+    "RECRUIT_DOWN": "actions",
+    "RECRUIT_UP": "actions",
+    "Recruit": "actions",
+    "RecruitNamedFromHand": "rules",
+    "RecruitNewNameFromHand": "rules",
+    "RecruitPairFromHand": "rules",
+    "RecruitPreview": "preview",
+    "RecruitTopOfDeck": "rules",
+    "Refusal": "legal",
+    "RefusalReason": "legal",
+    "ReplayError": "record",
+    "ReplayProblem": "record",
+    "ReplayStep": "record",
+    "Result": "state",
+    "ReturnAndRerecruit": "rules",
+    "Rules": "rules",
+    "SeatSetup": "setup",
+    "Side": "state",
+    "SideView": "view",
+    "StealFromPlay": "rules",
+    "Take": "actions",
+    "Verdict": "outcomes",
+    "YES": "actions",
+    "action_verdicts": "outcomes",
+    "apply": "reducer",
+    "board_distance": "preview",
+    "capped_lead": "preview",
+    "catch_gap": "preview",
+    "choice_uses_hand": "market",
+    "deck_after_offer": "outcomes",
+    "determinize": "sampling",
+    "distance_to_catch": "preview",
+    "face_down_refusal": "legal",
+    "format_action": "notation",
+    "from_position": "setup",
+    "hidden_outcomes": "outcomes",
+    "is_legal": "legal",
+    "is_team_game": "seats",
+    "lead_verdict": "end_step",
+    "legal_actions": "legal",
+    "legal_offers": "legal",
+    "lose_rescue": "end_step",
+    "member_of_seat": "seats",
+    "modified_move": "movement",
+    "moved_view": "preview",
+    "new_game": "setup",
+    "offer_outcomes": "outcomes",
+    "offer_refusal": "legal",
+    "parse_action": "notation",
+    "partner_of": "seats",
+    "player_view": "view",
+    "public_view": "view",
+    "reaches": "preview",
+    "recruit_preview": "preview",
+    "refusal": "legal",
+    "replay": "record",
+    "replay_from": "record",
+    "replay_steps": "record",
+    "returned_view": "preview",
+    "seat_of": "seats",
+    "seats_of": "seats",
+    "side_of": "seats",
+    "space_of": "preview",
+    "spaces_to_home": "preview",
+    "split_verdict": "outcomes",
+    "sure_winner": "outcomes",
+    "unseen_agents": "preview",
+    "why_illegal": "legal",
+}
+"""Each name imported when first used, and the module of this package defining it."""
+if not TYPE_CHECKING:  # type checkers see the imports above, and no other name
+    __getattr__, __dir__ = lazy_names(__name__, _HOMES)

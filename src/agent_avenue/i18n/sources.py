@@ -8,10 +8,11 @@ TOML. A file whose bytes differ from the ones compiled is parsed again, so an ed
 from __future__ import annotations
 
 import hashlib
-import importlib
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from agent_avenue.support.lazy import submodule
 
 LOCALES_DIR = Path(__file__).parent / "locales"
 COMPILED_PACKAGE = "agent_avenue.i18n.compiled"
@@ -60,11 +61,10 @@ def _compiled(language: str) -> ModuleType | None:
     """The compiled module of a language, or None if there is none."""
     if not (language.isascii() and language.isalpha()):
         return None
-    name = f"{COMPILED_PACKAGE}.{language}"
     try:
-        return importlib.import_module(name)
+        return submodule(COMPILED_PACKAGE, language)
     except ModuleNotFoundError as exc:
-        if exc.name != name:
+        if exc.name != f"{COMPILED_PACKAGE}.{language}":
             raise
         return None
 

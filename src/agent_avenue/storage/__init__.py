@@ -1,14 +1,15 @@
 """Storage: per-game autosaves, the score sheet and finished games' files, written atomically.
 
 The files module and those that use it (pydantic models) are imported only when one of their
-names is first used: the settings (storage.settings) are read at start-up without them. One
-module per thing stored: autosave (games in progress, with migration of an old save.json),
-history (the score sheet), game_files (finished games' files), export.
+names is first used (agent_avenue.support.lazy): the settings (storage.settings) are read at
+start-up without them. The lazy table below the mark comes from the imports under TYPE_CHECKING
+(`python tools/compile_data.py` writes it). One module per thing stored: autosave (games in
+progress, with migration of an old save.json), history (the score sheet), game_files (finished
+games' files), export.
 """
 
 from typing import TYPE_CHECKING
 
-from agent_avenue.lazy import lazy_exports
 from agent_avenue.storage.atomic import StorageError, atomic_write_text, set_aside
 from agent_avenue.storage.lock import data_lock
 from agent_avenue.storage.paths import (
@@ -19,6 +20,7 @@ from agent_avenue.storage.paths import (
     save_path,
     saves_dir,
 )
+from agent_avenue.support.lazy import lazy_names
 
 if TYPE_CHECKING:
     from agent_avenue.storage.autosave import (
@@ -55,6 +57,8 @@ if TYPE_CHECKING:
     from agent_avenue.storage.players import HUMAN, Players, player_kind
     from agent_avenue.storage.replaying import replay_states
     from agent_avenue.storage.save_files import new_save_id
+
+# Below: written by tools/compile_data.py from the imports above; do not edit.
 
 __all__ = [
     "HOME_ENV",
@@ -98,18 +102,18 @@ __all__ = [
     "set_aside",
 ]
 
-_LAZY = {
+_HOMES: dict[str, str] = {
     "GameFile": "files",
+    "HUMAN": "players",
     "HistoryFile": "files",
     "HistoryRow": "files",
-    "ResultSummary": "files",
-    "SaveFile": "files",
-    "HUMAN": "players",
-    "LoadedSave": "autosave",
     "LoadResult": "autosave",
+    "LoadedSave": "autosave",
     "PlayedGame": "history",
     "Players": "players",
     "Recorded": "history",
+    "ResultSummary": "files",
+    "SaveFile": "files",
     "SavesFound": "autosave",
     "StoredGame": "game_files",
     "discard_save": "autosave",
@@ -129,4 +133,6 @@ _LAZY = {
     "save_document": "autosave",
     "save_game": "autosave",
 }
-__getattr__ = lazy_exports(__name__, _LAZY)
+"""Each name imported when first used, and the module of this package defining it."""
+if not TYPE_CHECKING:  # type checkers see the imports above, and no other name
+    __getattr__, __dir__ = lazy_names(__name__, _HOMES)

@@ -1,0 +1,1 @@
+"""What every layer may use and none owns: the one lazy-import mechanism (lazy.py)."""
