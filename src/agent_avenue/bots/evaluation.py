@@ -59,69 +59,80 @@ class Next(NamedTuple):
 _NEXT_CACHE: dict[tuple[object, ...], Next] = {}
 
 
-def next_copies(g: FastGame, x: int, w: Weights = DEFAULT_WEIGHTS) -> Next:
-    """What recruiting one more of each agent would do for side `x` (and the one after)."""
-    row = g.in_play[x]
-    extras = g.extras[x]
-    key = (id(g.tables), w.mark, extras.cards if extras is not None else None, *row)
+def next_copies(game: FastGame, side: int, weights: Weights = DEFAULT_WEIGHTS) -> Next:
+    """What recruiting one more of each agent would do for side `side` (and the one after)."""
+    row = game.in_play[side]
+    extras = game.extras[side]
+    key = (id(game.tables), weights.mark, extras.cards if extras is not None else None, *row)
     found = _NEXT_CACHE.get(key)
     if found is not None:
         return found
     if len(_NEXT_CACHE) > 50_000:
         _NEXT_CACHE.clear()
-    found = _NEXT_CACHE[key] = _next_copies(g, x, w)
+    found = _NEXT_CACHE[key] = _next_copies(game, side, weights)
     return found
 
 
-def _next_copies(g: FastGame, x: int, w: Weights) -> Next:
-    t = g.tables
-    row = g.in_play[x]
-    extras = g.extras[x]
-    moves = t.moves if extras is None else extras.moves
+def _next_copies(game: FastGame, side: int, weights: Weights) -> Next:
+    tables = game.tables
+    row = game.in_play[side]
+    extras = game.extras[side]
+    moves = tables.moves if extras is None else extras.moves
     rescue = extras.rescue if extras is not None else None
-    n = len(row)
-    move = [0] * n
-    mark = [0] * n
-    value = [0.0] * n
-    gain = [0.0] * n
-    wm = w.mark
-    for a in range(n):
-        c = row[a] + 1
-        mv = moves[a]
-        m1 = mv[c]
-        markrow = t.mark_rows[a]
-        if markrow is None:
-            move[a] = m1
-            value[a] = m1
-            gain[a] = mv[c + 1] - m1 if c + 1 < len(mv) else 0.0
+    names = len(row)
+    move = [0] * names
+    mark = [0] * names
+    value = [0.0] * names
+    gain = [0.0] * names
+    mark_weight = weights.mark
+    for agent in range(names):
+        count = row[agent] + 1
+        agent_moves = moves[agent]
+        next_move = agent_moves[count]
+        mark_row = tables.mark_rows[agent]
+        if mark_row is None:
+            move[agent] = next_move
+            value[agent] = next_move
+            after = agent_moves[count + 1] if count + 1 < len(agent_moves) else None
+            gain[agent] = after - next_move if after is not None else 0.0
             continue
-        k1 = markrow[c]
-        k2 = markrow[c + 1] if c + 1 < len(markrow) else k1
-        if rescue is not None and rescue[a]:
-            k1 = 1 if k1 == 2 else k1
-            k2 = 1 if k2 == 2 else k2
-        v1 = m1 if k1 == 0 else (wm if k1 == 1 else -wm)
-        v2 = (mv[c + 1] if c + 1 < len(mv) else 0) if k2 == 0 else (wm if k2 == 1 else -wm)
-        move[a] = m1
-        mark[a] = k1
-        value[a] = v1
-        gain[a] = v2 - v1
+        next_mark = mark_row[count]
+        after_mark = mark_row[count + 1] if count + 1 < len(mark_row) else next_mark
+        if rescue is not None and rescue[agent]:
+            next_mark = 1 if next_mark == 2 else next_mark
+            after_mark = 1 if after_mark == 2 else after_mark
+        next_value = (
+            next_move if next_mark == 0 else (mark_weight if next_mark == 1 else -mark_weight)
+        )
+        after_move = agent_moves[count + 1] if count + 1 < len(agent_moves) else 0
+        after_value = (
+            after_move if after_mark == 0 else (mark_weight if after_mark == 1 else -mark_weight)
+        )
+        move[agent] = next_move
+        mark[agent] = next_mark
+        value[agent] = next_value
+        gain[agent] = after_value - next_value
     return Next(move, mark, value, gain, max(abs(m) for m in move))
 
 
-def unseen_by(g: FastGame, x: int) -> list[int]:
-    """Copies of each agent side `x` has not seen: not in play, not in its hand or discards."""
+def unseen_by(game: FastGame, side: int) -> list[int]:
+    """Copies of each agent side `side` has not seen: not in play, not in its hand or discards."""
     pool = [
-        c - a - b - h - d
-        for c, a, b, h, d in zip(
-            g.tables.copies, g.in_play[0], g.in_play[1], g.hand[x], g.discarded[x], strict=True
+        copies - green - blue - held - discarded
+        for copies, green, blue, held, discarded in zip(
+            game.tables.copies,
+            game.in_play[0],
+            game.in_play[1],
+            game.hand[side],
+            game.discarded[side],
+            strict=True,
         )
     ]
-    if g.phase == RECRUIT:
-        pool[g.face_up] -= 1
-        if x == g.active:
-            pool[g.face_down] -= 1
-        return [c if c > 0 else 0 for c in pool]
+    if game.phase == RECRUIT:
+        pool[game.face_up] -= 1
+        if side == game.active:
+            pool[game.face_down] -= 1
+        return [count if count > 0 else 0 for count in pool]
     return pool
 
 
@@ -130,38 +141,38 @@ def share_of(pool: Sequence[int]) -> list[float]:
     total = sum(pool)
     if total <= 0:
         return [0.0] * len(pool)
-    return [c / total for c in pool]
+    return [count / total for count in pool]
 
 
-def _ongoing_bonus(g: FastGame, x: int) -> float:
+def _ongoing_bonus(game: FastGame, side: int) -> float:
     """Progress toward the End-step wins of ongoing cards (Masterplan, Security System)."""
-    extras = g.extras[x]
+    extras = game.extras[side]
     if extras is None:
         return 0.0
     bonus = 0.0
     if extras.distinct:
-        names = sum(1 for n in g.in_play[x] if n)
+        names = sum(1 for count in game.in_play[side] if count)
         bonus += max(0, names - (extras.distinct - 4)) * 1.0
     if extras.guard:
         bonus += 1.0
     return bonus
 
 
-def evaluate(g: FastGame, x: int, w: Weights = DEFAULT_WEIGHTS) -> float:
-    """The value of the position for side `x`, in board spaces (±decisive once decided)."""
-    if g.phase == OVER:
-        return w.decisive if g.winner == x else -w.decisive
-    y = 1 - x
-    lead = g.progress[x] - g.progress[y]
-    mine = next_copies(g, x, w).value
-    theirs = next_copies(g, y, w).value
-    share = share_of(unseen_by(g, x))
-    hand = g.hand[x]
-    wp, wh = w.potential, w.hand
+def evaluate(game: FastGame, side: int, weights: Weights = DEFAULT_WEIGHTS) -> float:
+    """The value of the position for side `side`, in board spaces (±decisive once decided)."""
+    if game.phase == OVER:
+        return weights.decisive if game.winner == side else -weights.decisive
+    other = 1 - side
+    lead = game.progress[side] - game.progress[other]
+    mine = next_copies(game, side, weights).value
+    theirs = next_copies(game, other, weights).value
+    share = share_of(unseen_by(game, side))
+    hand = game.hand[side]
+    potential, held = weights.potential, weights.hand
     total = 0.0
-    for a in range(len(mine)):
-        total += (wp * share[a] + wh * hand[a]) * (mine[a] - theirs[a])
-    return lead + total + _ongoing_bonus(g, x) - _ongoing_bonus(g, y)
+    for agent in range(len(mine)):
+        total += (potential * share[agent] + held * hand[agent]) * (mine[agent] - theirs[agent])
+    return lead + total + _ongoing_bonus(game, side) - _ongoing_bonus(game, other)
 
 
 def win_chance(value: float, scale: float = 4.0) -> float:

@@ -70,12 +70,18 @@ def _verdicts_for(span: int) -> _Verdicts:
     leads = range(-span, span + 1)
     codes = range(len(_MARKS))
     active = [
-        [[sign(lead_verdict(lead, _MARKS[a], _MARKS[b]), 0) for lead in leads] for b in codes]
-        for a in codes
+        [
+            [sign(lead_verdict(lead, _MARKS[mine], _MARKS[theirs]), 0) for lead in leads]
+            for theirs in codes
+        ]
+        for mine in codes
     ]
     other = [
-        [[sign(lead_verdict(-lead, _MARKS[a], _MARKS[b]), 1) for lead in leads] for a in codes]
-        for b in codes
+        [
+            [sign(lead_verdict(-lead, _MARKS[theirs], _MARKS[mine]), 1) for lead in leads]
+            for theirs in codes
+        ]
+        for mine in codes
     ]
     return _Verdicts(span, active, other)
 
@@ -100,126 +106,136 @@ def _verdicts(span: int) -> _Verdicts:
 
 
 def _pair_table(
-    g: FastGame, x: int, w: Weights
+    game: FastGame, side: int, weights: Weights
 ) -> tuple[Next, Next, list[float], list[float], list[int]]:
-    """Arrays for judging recruit pairs from side `x`'s point of view, and its unseen pool.
+    """Arrays for judging recruit pairs from side `side`'s point of view, and its unseen pool.
 
-    The two middle arrays are what recruiting each agent adds beyond its move, for `x` and for
+    The two middle arrays are what recruiting each agent adds beyond its move, for `side` and for
     the other side: the change in potential, and a black market card if the move stops on a
     black market space.
     """
-    me = next_copies(g, x, w)
-    them = next_copies(g, 1 - x, w)
-    pool = unseen_by(g, x)
+    mine = next_copies(game, side, weights)
+    theirs = next_copies(game, 1 - side, weights)
+    pool = unseen_by(game, side)
     total = sum(pool)
-    wp = w.potential / total if total else 0.0
-    my_pot = [wp * c * gain for c, gain in zip(pool, me.gain, strict=True)]
-    their_pot = [wp * c * gain for c, gain in zip(pool, them.gain, strict=True)]
-    if g.advanced and g.supply and w.market:
-        _add_landings(g, x, me.move, my_pot, w.market)
-        _add_landings(g, 1 - x, them.move, their_pot, w.market)
-    return me, them, my_pot, their_pot, pool
+    potential = weights.potential / total if total else 0.0
+    my_extra = [potential * count * gain for count, gain in zip(pool, mine.gain, strict=True)]
+    their_extra = [potential * count * gain for count, gain in zip(pool, theirs.gain, strict=True)]
+    if game.advanced and game.supply and weights.market:
+        _add_landings(game, side, mine.move, my_extra, weights.market)
+        _add_landings(game, 1 - side, theirs.move, their_extra, weights.market)
+    return mine, theirs, my_extra, their_extra, pool
 
 
-def _add_landings(g: FastGame, x: int, moves: list[int], extra: list[float], bonus: float) -> None:
-    """Add `bonus` for each agent whose move would stop side `x` on a black market space."""
-    start = HOMES[x] + g.progress[x]
-    for a, move in enumerate(moves):
+def _add_landings(
+    game: FastGame, side: int, moves: list[int], extra: list[float], bonus: float
+) -> None:
+    """Add `bonus` for each agent whose move would stop side `side` on a black market space."""
+    start = HOMES[side] + game.progress[side]
+    for agent, move in enumerate(moves):
         if move and (start + move) % BOARD_SIZE in MARKET_SPACES:
-            extra[a] += bonus
+            extra[agent] += bonus
 
 
-def offer_scores(g: FastGame, w: Weights = DEFAULT_WEIGHTS) -> list[tuple[int, float]]:
+def offer_scores(game: FastGame, weights: Weights = DEFAULT_WEIGHTS) -> list[tuple[int, float]]:
     """Each legal offer of the active player with its quick score.
 
     The recruiter sees only the face-up card: its choice is modelled as its own quick recruit
     judgment would make it (`take_up_chance` of its expected values over the cards it has not
     seen), and the offer is worth the splits weighted by that choice.
     """
-    o = g.active
-    me, them, mp, tp, _ = _pair_table(g, o, w)
-    lead = g.progress[o] - g.progress[1 - o]
-    wh = w.hand
-    dec = w.decisive
-    hand = g.hand[o]
-    names = [a for a in range(len(hand)) if hand[a]]
+    offerer = game.active
+    mine, theirs, my_extra, their_extra, _ = _pair_table(game, offerer, weights)
+    lead = game.progress[offerer] - game.progress[1 - offerer]
+    hand = game.hand[offerer]
+    names = [agent for agent in range(len(hand)) if hand[agent]]
     if len(names) == 1:
         if hand[names[0]] < 2:
             return []
         pairs = [(names[0], names[0])]
     else:
-        pairs = [(u, d) for u in names for d in names if u != d]
-    split = _split_values(lead, names, me, them, mp, tp, dec)
+        pairs = [(up, down) for up in names for down in names if up != down]
+    split = _split_values(lead, names, mine, theirs, my_extra, their_extra, weights.decisive)
     # The recruiter's view: the cards it has not seen (the offerer's hand among them).
-    theirs = unseen_by(g, 1 - o)
+    recruiter_pool = unseen_by(game, 1 - offerer)
     chance: dict[int, float] = {}
-    for u in names if w.temper > 0 else ():
-        pool = theirs[:]
-        pool[u] = max(0, pool[u] - 1)
-        up, down = _recruit_values(-lead, u, them, me, tp, mp, pool, dec)
-        chance[u] = take_up_chance(up, down, w)
-    mv, tv = me.value, them.value
-    out: list[tuple[int, float]] = []
-    for u, d in pairs:
-        if w.temper > 0:
-            p = chance[u]
-            value = p * split[d, u] + (1 - p) * split[u, d]
-        else:  # no recruiter model: the worse split weighted by `w.worst`
-            low, high = sorted((split[d, u], split[u, d]))
-            value = w.worst * low + (1 - w.worst) * high
-        held = (mv[u] - tv[u] + mv[d] - tv[d]) * wh
-        out.append((u * MAX_NAMES + d, value - held))
-    return out
+    for up in names if weights.temper > 0 else ():
+        pool = recruiter_pool[:]
+        pool[up] = max(0, pool[up] - 1)
+        take_up, take_down = _recruit_values(
+            -lead, up, theirs, mine, their_extra, my_extra, pool, weights.decisive
+        )
+        chance[up] = take_up_chance(take_up, take_down, weights)
+    my_values, their_values = mine.value, theirs.value
+    scored: list[tuple[int, float]] = []
+    for up, down in pairs:
+        if weights.temper > 0:
+            taken = chance[up]
+            value = taken * split[down, up] + (1 - taken) * split[up, down]
+        else:  # no recruiter model: the worse split weighted by `weights.worst`
+            low, high = sorted((split[down, up], split[up, down]))
+            value = weights.worst * low + (1 - weights.worst) * high
+        held = (
+            my_values[up] - their_values[up] + my_values[down] - their_values[down]
+        ) * weights.hand
+        scored.append((up * MAX_NAMES + down, value - held))
+    return scored
 
 
 def _split_values(
     lead: int,
     names: list[int],
-    me: Next,
-    them: Next,
-    mp: list[float],
-    tp: list[float],
-    dec: float,
+    mine: Next,
+    theirs: Next,
+    my_extra: list[float],
+    their_extra: list[float],
+    decisive: float,
 ) -> dict[tuple[int, int], float]:
-    """The offerer's (`me`, the active side) value of each split of `names`: [x, y] when it keeps
-    x and the recruiter takes y, ±`dec` when the End step decides; `lead` is the offerer's lead."""
-    mm, mk, tm, tk = me.move, me.mark, them.move, them.mark
-    table = _verdicts(abs(lead) + me.reach + them.reach)
+    """The offerer's (`mine`, the active side) value of each split of `names`: [kept, taken] when
+    it keeps `kept` and the recruiter takes `taken`, ±`decisive` when the End step decides;
+    `lead` is the offerer's lead."""
+    my_moves, my_marks, their_moves, their_marks = mine.move, mine.mark, theirs.move, theirs.mark
+    table = _verdicts(abs(lead) + mine.reach + theirs.reach)
     span = table.span
     split: dict[tuple[int, int], float] = {}
-    for x in names:
-        keep = lead + mm[x]
-        verdicts = table.active[mk[x]]
-        for y in names:
-            if x == y and len(names) > 1:
+    for kept in names:
+        keep = lead + my_moves[kept]
+        verdicts = table.active[my_marks[kept]]
+        for taken in names:
+            if kept == taken and len(names) > 1:
                 continue
-            after = keep - tm[y]
-            verdict = verdicts[tk[y]][after + span]
-            split[x, y] = verdict * dec if verdict else after + mp[x] - tp[y]
+            after = keep - their_moves[taken]
+            verdict = verdicts[their_marks[taken]][after + span]
+            split[kept, taken] = (
+                verdict * decisive if verdict else after + my_extra[kept] - their_extra[taken]
+            )
     return split
 
 
-def offer_splits(g: FastGame, w: Weights = DEFAULT_WEIGHTS) -> dict[tuple[int, int], float]:
+def offer_splits(
+    game: FastGame, weights: Weights = DEFAULT_WEIGHTS
+) -> dict[tuple[int, int], float]:
     """The active player's quick value of each split `offer_scores` weighs: [x, y] when it keeps
     x and the recruiter takes y, for names x and y in its hand (x == y only when it holds a
-    single name), ±`w.decisive` when the End step decides the game."""
-    o = g.active
-    me, them, mp, tp, _ = _pair_table(g, o, w)
-    hand = g.hand[o]
-    names = [a for a in range(len(hand)) if hand[a]]
-    return _split_values(g.progress[o] - g.progress[1 - o], names, me, them, mp, tp, w.decisive)
+    single name), ±`weights.decisive` when the End step decides the game."""
+    offerer = game.active
+    mine, theirs, my_extra, their_extra, _ = _pair_table(game, offerer, weights)
+    hand = game.hand[offerer]
+    names = [agent for agent in range(len(hand)) if hand[agent]]
+    lead = game.progress[offerer] - game.progress[1 - offerer]
+    return _split_values(lead, names, mine, theirs, my_extra, their_extra, weights.decisive)
 
 
-def quick_offer(g: FastGame, rng: random.Random, w: Weights = DEFAULT_WEIGHTS) -> int:
+def quick_offer(game: FastGame, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS) -> int:
     """The active player's offer by the quick one-ply judgment (ties broken at random)."""
-    scores = offer_scores(g, w)
-    best = max(s for _, s in scores)
-    top = [c for c, s in scores if s >= best - 1e-9]
+    scores = offer_scores(game, weights)
+    best = max(score for _, score in scores)
+    top = [code for code, score in scores if score >= best - 1e-9]
     return top[int(rng.random() * len(top))] if len(top) > 1 else top[0]
 
 
 def recruit_scores(
-    g: FastGame, w: Weights = DEFAULT_WEIGHTS, peek: bool = False
+    game: FastGame, weights: Weights = DEFAULT_WEIGHTS, peek: bool = False
 ) -> tuple[float, float]:
     """The recruiter's expected value of taking the face-up and the face-down card.
 
@@ -227,129 +243,134 @@ def recruit_scores(
     `peek` (used inside the search's playouts, to stand for a recruiter who reads the offer
     well) the actual face-down card is used instead.
     """
-    o = g.active
-    r = 1 - o
-    me, them, mp, tp, pool = _pair_table(g, r, w)
+    offerer = game.active
+    recruiter = 1 - offerer
+    mine, theirs, my_extra, their_extra, pool = _pair_table(game, recruiter, weights)
     if sum(pool) <= 0 or peek:
         pool = [0] * len(pool)
-        pool[g.face_down] = 1
+        pool[game.face_down] = 1
+    lead = game.progress[recruiter] - game.progress[offerer]
     return _recruit_values(
-        g.progress[r] - g.progress[o], g.face_up, me, them, mp, tp, pool, w.decisive
+        lead, game.face_up, mine, theirs, my_extra, their_extra, pool, weights.decisive
     )
 
 
 def _recruit_values(
     lead: int,
-    u: int,
-    me: Next,
-    them: Next,
-    mp: list[float],
-    tp: list[float],
+    up: int,
+    mine: Next,
+    theirs: Next,
+    my_extra: list[float],
+    their_extra: list[float],
     pool: list[int],
-    dec: float,
+    decisive: float,
 ) -> tuple[float, float]:
-    """The recruiter's (`me`) mean value of taking face-up `u` and of taking the hidden card,
+    """The recruiter's (`mine`) mean value of taking face-up `up` and of taking the hidden card,
     over `pool` (the copies the hidden card could be); `lead` is the recruiter's lead."""
-    mm, mk, tm, tk = me.move, me.mark, them.move, them.mark
+    my_moves, my_marks, their_moves, their_marks = mine.move, mine.mark, theirs.move, theirs.mark
     total = sum(pool)
     if total <= 0:
         return 0.0, 0.0
-    table = _verdicts(abs(lead) + me.reach + them.reach)
+    table = _verdicts(abs(lead) + mine.reach + theirs.reach)
     span = table.span
     verdicts = table.other  # the recruiter is not the active player
-    # Taking u: the offerer gets the unknown card; taking the unknown card: the offerer gets u.
+    # Taking up: the offerer gets the unknown card; taking the unknown card: the offerer gets up.
     take_up = 0.0
     take_down = 0.0
-    up_move = lead + mm[u]
-    up_verdicts = verdicts[mk[u]]
-    down_move = lead - tm[u]
-    tku = tk[u]
-    for a, count in enumerate(pool):
+    up_lead = lead + my_moves[up]
+    up_verdicts = verdicts[my_marks[up]]
+    down_lead = lead - their_moves[up]
+    their_up_mark = their_marks[up]
+    for agent, count in enumerate(pool):
         if not count:
             continue
-        after = up_move - tm[a]
-        verdict = up_verdicts[tk[a]][after + span]
-        take_up += count * (verdict * dec if verdict else after + mp[u] - tp[a])
-        after = down_move + mm[a]
-        verdict = verdicts[mk[a]][tku][after + span]
-        take_down += count * (verdict * dec if verdict else after + mp[a] - tp[u])
+        after = up_lead - their_moves[agent]
+        verdict = up_verdicts[their_marks[agent]][after + span]
+        take_up += count * (
+            verdict * decisive if verdict else after + my_extra[up] - their_extra[agent]
+        )
+        after = down_lead + my_moves[agent]
+        verdict = verdicts[my_marks[agent]][their_up_mark][after + span]
+        take_down += count * (
+            verdict * decisive if verdict else after + my_extra[agent] - their_extra[up]
+        )
     return take_up / total, take_down / total
 
 
-def take_up_chance(up: float, down: float, w: Weights = DEFAULT_WEIGHTS) -> float:
+def take_up_chance(up: float, down: float, weights: Weights = DEFAULT_WEIGHTS) -> float:
     """How likely a recruiter takes the face-up card, from its expected values of both."""
-    if w.temper <= 0:
+    if weights.temper <= 0:
         return 1.0 if up >= down else 0.0
-    x = (up - down) / w.temper
-    if x > 30:
+    exponent = (up - down) / weights.temper
+    if exponent > 30:
         return 1.0
-    if x < -30:
+    if exponent < -30:
         return 0.0
-    return 1.0 / (1.0 + math.exp(-x))
+    return 1.0 / (1.0 + math.exp(-exponent))
 
 
-def quick_recruit(g: FastGame, w: Weights = DEFAULT_WEIGHTS, peek: bool = False) -> int:
+def quick_recruit(game: FastGame, weights: Weights = DEFAULT_WEIGHTS, peek: bool = False) -> int:
     """The recruiter's choice by the quick judgment (see `recruit_scores` for `peek`)."""
-    up, down = recruit_scores(g, w, peek)
+    up, down = recruit_scores(game, weights, peek)
     return RECRUIT_UP if up >= down else RECRUIT_DOWN
 
 
-def quick_other(g: FastGame, rng: random.Random, w: Weights = DEFAULT_WEIGHTS) -> int:
+def quick_other(game: FastGame, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS) -> int:
     """A black market pick or an instant card's choice: the best by a one-ply evaluation."""
-    legal = g.legal()
+    legal = game.legal()
     if len(legal) == 1:
         return legal[0]
-    actor = g.to_act
+    actor = game.to_act
     best = legal[0]
     best_value = -1e9
     for code in legal:
-        h = g.clone()
-        h.play(code)
-        value = evaluate(h, actor, w) + rng.random() * 1e-6
+        after = game.clone()
+        after.play(code)
+        value = evaluate(after, actor, weights) + rng.random() * 1e-6
         if value > best_value:
             best, best_value = code, value
     return best
 
 
-def resolve(g: FastGame, rng: random.Random, w: Weights = DEFAULT_WEIGHTS) -> None:
+def resolve(game: FastGame, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS) -> None:
     """Play out black market picks and instant choices (each by `quick_other`) in place."""
-    while g.phase in (PICK, CHOOSE, CONFIRM):
-        g.play(quick_other(g, rng, w))
+    while game.phase in (PICK, CHOOSE, CONFIRM):
+        game.play(quick_other(game, rng, weights))
 
 
 def offer_chance(
-    g: FastGame, belief: float, rng: random.Random, w: Weights = DEFAULT_WEIGHTS
+    game: FastGame, belief: float, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS
 ) -> float:
-    """How likely the active player was to offer `g.face_up` / `g.face_down` from the hand
-    dealt in `g`.
+    """How likely the active player was to offer `game.face_up` / `game.face_down` from the
+    hand dealt in `game`.
 
     The hand before the offer is rebuilt from the dealt hand (the cards drawn after the offer are
     taken at random from it) plus the two offered cards; the offer is scored by the quick policy
     and turned into a probability by a softmax with `belief` per board space.
     """
-    o = g.active
-    hand = g.hand[o][:]
-    held = [a for a, n in enumerate(hand) for _ in range(n)]
+    offerer = game.active
+    hand = game.hand[offerer][:]
+    held = [agent for agent, count in enumerate(hand) for _ in range(count)]
     drawn = len(held) - min(len(held), 2)
     for _ in range(drawn):
         card = held.pop(int(rng.random() * len(held)))
         hand[card] -= 1
-    hand[g.face_up] += 1
-    hand[g.face_down] += 1
-    h = g.clone()
-    h.hand[o] = hand
-    h.hand_count[o] = sum(hand)
-    h.phase = OFFER
-    scores = offer_scores(h, w)
+    hand[game.face_up] += 1
+    hand[game.face_down] += 1
+    before = game.clone()
+    before.hand[offerer] = hand
+    before.hand_count[offerer] = sum(hand)
+    before.phase = OFFER
+    scores = offer_scores(before, weights)
     if not scores:
         return 1.0
-    code = g.face_up * MAX_NAMES + g.face_down
-    top = max(s for _, s in scores)
+    offered = game.face_up * MAX_NAMES + game.face_down
+    top = max(score for _, score in scores)
     total = 0.0
-    mine = 0.0
-    for c, s in scores:
-        p = math.exp(max(-50.0, belief * (s - top)))
-        total += p
-        if c == code:
-            mine = p
-    return mine / total if total > 0 else 0.0
+    chance = 0.0
+    for code, score in scores:
+        weight = math.exp(max(-50.0, belief * (score - top)))
+        total += weight
+        if code == offered:
+            chance = weight
+    return chance / total if total > 0 else 0.0
