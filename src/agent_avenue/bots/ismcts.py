@@ -56,6 +56,7 @@ from agent_avenue.bots.playout import (
 from agent_avenue.bots.quick_policies import offer_chance, quick_offer, quick_other, quick_recruit
 from agent_avenue.bots.safety import assess
 from agent_avenue.bots.team import is_team_view, team_choice
+from agent_avenue.data.seat_kinds import DEFAULT_LEVEL, HARD, NORMAL
 from agent_avenue.engine import DUEL_DISCARDS, Action, PlayerView, determinize
 
 __all__ = ["LEVELS", "Budget", "RootStats", "SearchBot", "search_level"]
@@ -90,8 +91,8 @@ games, the same deals), so the playouts keep the quick offers they had."""
 TEAM_TURNS = 1  # team games: turns each sampled deal is played on before it is judged
 
 LEVELS: dict[str, Budget] = {
-    "normal": Budget(seconds=2.0, iterations=400, team_iterations=1_100),
-    "hard": Budget(seconds=5.0, iterations=1_000, team_iterations=3_300),
+    NORMAL: Budget(seconds=2.0, iterations=400, team_iterations=1_100),
+    HARD: Budget(seconds=5.0, iterations=1_000, team_iterations=3_300),
 }
 """The levels are amounts of search, so each is as strong on a slow or busy machine as on a
 quick one: about what 0.1 s and 0.3 s of this project's 2-core machine allowed (duels: 400
@@ -267,7 +268,7 @@ class SearchBot:
     ) -> None:
         """A search bot thinking for `budget` (the normal level by default)."""
         self.name = name
-        self.budget = budget or LEVELS["normal"]
+        self.budget = budget or LEVELS[DEFAULT_LEVEL]
         self.weights = weights
         self.stats = BotStats()
 

@@ -19,6 +19,7 @@ from agent_avenue.bots.base import Bot
 from agent_avenue.bots.greedy import GreedyBot
 from agent_avenue.bots.ismcts import LEVELS, Budget, SearchBot
 from agent_avenue.bots.random_bot import RandomBot
+from agent_avenue.data.seat_kinds import DEFAULT_LEVEL, EASY
 from agent_avenue.data.seat_kinds import LEVELS as LEVEL_NAMES
 
 __all__ = ["BOT_SPECS", "LEVEL_NAMES", "bot_for_level", "make_bot"]
@@ -39,7 +40,7 @@ _ITERATIONS = re.compile(r"^(\d+)it$")
 
 def bot_for_level(level: str, prefix: str = "bot") -> Bot:
     """The opponent at `easy` (greedy with random jitter), `normal` or `hard` (search)."""
-    if level == "easy":
+    if level == EASY:
         return GreedyBot(f"{prefix}:easy", noise=EASY_NOISE)
     if level in LEVELS:
         return SearchBot(f"{prefix}:{level}", LEVELS[level])
@@ -58,10 +59,10 @@ def make_bot(spec: str) -> Bot:
     if kind == "greedy" and arg == "classic":
         return classic_greedy()
     if kind == "bot" and arg in ("", *LEVEL_NAMES):
-        return bot_for_level(arg or "normal")
+        return bot_for_level(arg or DEFAULT_LEVEL)
     if kind == "search":
         if not arg:
-            return SearchBot("search", LEVELS["normal"])
+            return SearchBot("search", LEVELS[DEFAULT_LEVEL])
         if arg in LEVEL_NAMES:
             return bot_for_level(arg, "search")
         budget = _budget(arg)

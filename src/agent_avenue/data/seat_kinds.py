@@ -6,13 +6,19 @@ enough for the start screen (it imports nothing).
 
 from __future__ import annotations
 
-__all__ = ["BOT", "DEFAULT_LEVEL", "HUMAN", "LEVELS"]
+__all__ = ["BOT", "DEFAULT_LEVEL", "EASY", "HARD", "HUMAN", "LEVELS", "NORMAL"]
 
 HUMAN = "human"
 """The kind of a seat played by a person at the terminal."""
 BOT = "bot"
 """The prefix of a computer seat's kind: "bot:<level>"."""
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+EASY = "easy"
+"""The weakest level: the greedy bot with random jitter."""
+NORMAL = "normal"
+"""The middle level: a fixed amount of search (bots.ismcts.LEVELS)."""
+HARD = "hard"
+"""The strongest level: more search than normal."""
+LEVELS: tuple[str, ...] = (EASY, NORMAL, HARD)
 """The computer's levels, weakest first: easy is the greedy bot, the others amounts of search."""
-DEFAULT_LEVEL = "normal"
+DEFAULT_LEVEL = NORMAL
 """The level of `bot` alone."""
