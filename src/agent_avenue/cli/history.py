@@ -16,6 +16,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from agent_avenue import storage
 from agent_avenue.cli.arguments import RaisingParser, UsageError
 from agent_avenue.cli.command import Command, sentence
 from agent_avenue.cli.output import PROG, fail
@@ -78,9 +79,7 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_history(args: argparse.Namespace, *, home: Path | str | None = None) -> int:
     """Print the score sheet as tables (or JSON with --json); exit 2 if the sheet was bad."""
-    from agent_avenue.storage import load_history
-
-    rows, problem = load_history(home=home)
+    rows, problem = storage.load_history(home=home)
     if problem is not None:
         return fail(problem)
     if args.json:
@@ -92,12 +91,10 @@ def run_history(args: argparse.Namespace, *, home: Path | str | None = None) -> 
 
 def run_export(args: argparse.Namespace, *, home: Path | str | None = None) -> int:
     """Write a finished game as a game file (or print it for OUT "-"); exit 2 on any problem."""
-    from agent_avenue.storage import StorageError, export_game, find_game, game_file_text
-
     try:
-        game = find_game(args.game, home=home)
+        game = storage.find_game(args.game, home=home)
         if args.out == STDOUT:
-            text = game_file_text(
+            text = storage.game_file_text(
                 game.record,
                 players=game.players,
                 finished_at=game.finished_at,
@@ -105,7 +102,7 @@ def run_export(args: argparse.Namespace, *, home: Path | str | None = None) -> i
             )
             sys.stdout.write(text)
             return 0
-        path = export_game(
+        path = storage.export_game(
             game.record,
             Path(args.out),
             players=game.players,
@@ -113,7 +110,7 @@ def run_export(args: argparse.Namespace, *, home: Path | str | None = None) -> i
             game_id=game.game_id,
             overwrite=args.force,
         )
-    except (StorageError, DataError) as exc:
+    except (storage.StorageError, DataError) as exc:
         return fail(str(exc))
     print(t("history.exported", game=shown(game.game_id or args.game), path=shown(path, 200)))
     return 0

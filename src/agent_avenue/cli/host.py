@@ -8,15 +8,25 @@ import random
 import signal
 import socket
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
 
+from agent_avenue import storage
 from agent_avenue.cli.arguments import UsageError, seed_number
 from agent_avenue.cli.command import Command, Context
+from agent_avenue.cli.join import load_remote
 from agent_avenue.data import load_rules
 from agent_avenue.data.printable import shown
 from agent_avenue.engine import Mode, Rules
 from agent_avenue.i18n import t
+from agent_avenue.net.background import BackgroundServer
+from agent_avenue.net.client import GameClient
+from agent_avenue.net.hosting import load_rooms, write_room_file
+from agent_avenue.net.room import Room, RoomConfig, new_room_code
+from agent_avenue.net.server import GameServer
 from agent_avenue.play.seats import HUMAN, SeatKinds, bot_seats, is_bot, opponent_kinds, seat_kinds
+
+if TYPE_CHECKING:
+    from agent_avenue.web.front import WebFront
 
 DEFAULT_BIND = "127.0.0.1"
 DEFAULT_PORT = 8765
@@ -116,16 +126,13 @@ def _seat_kinds(given: SeatKinds, players: int) -> SeatKinds:
     return given
 
 
-def _new_room(args: argparse.Namespace, rules: Rules) -> Any:
+def _new_room(args: argparse.Namespace, rules: Rules) -> Room:
     """A fresh room from the command's options."""
-    from agent_avenue.net.room import Room, RoomConfig, new_room_code
-    from agent_avenue.storage import new_save_id
-
     rng = random.SystemRandom()
     first = FIRST_CHOICES[args.first]
     config = RoomConfig(
         code=new_room_code(),
-        save_id=new_save_id(),
+        save_id=storage.new_save_id(),
         mode=Mode(args.mode),
         players=args.players,
         seed=rng.randrange(2**31) if args.seed is None else args.seed,
@@ -141,7 +148,7 @@ def _say(text: str) -> None:
     print(text, flush=True)
 
 
-def _announce(room: Any, bind: str, port: int, own: int | None = None) -> list[str]:
+def _announce(room: Room, bind: str, port: int, own: int | None = None) -> list[str]:
     """Print the room code, where the server listens, and the join command for each open seat
     (but `own`, the host's own); the lines printed."""
     lines = [t("net.cli.room_code", code=room.config.code)]
@@ -168,8 +175,6 @@ def _announce(room: Any, bind: str, port: int, own: int | None = None) -> list[s
 def run_host(args: argparse.Namespace) -> int:
     """Run the server until its game is over and its players have left (or Ctrl-C)."""
     rules = load_rules()
-    from agent_avenue.net.hosting import load_rooms
-
     rooms, problems = ([], []) if args.new else load_rooms(rules, None)
     for problem in problems:
         _say(t("net.cli.bad_room_file", problem=shown(problem)))
@@ -207,8 +212,9 @@ def _web_options(args: argparse.Namespace) -> tuple[str, int, int] | None:
     return args.web_bind, args.web, args.web_sessions
 
 
-async def _start_web(room: Any, game: tuple[str, int], web: tuple[str, int, int]) -> Any:
+async def _start_web(room: Room, game: tuple[str, int], web: tuple[str, int, int]) -> WebFront:
     """The web page for the room (agent_avenue.web), listening; says where on the terminal."""
+    # Imported only here: the page needs textual-serve, an optional extra (`_web_options`).
     from agent_avenue.web.front import WebFront
     from agent_avenue.web.limits import WebLimits
 
@@ -235,13 +241,10 @@ async def _start_web(room: Any, game: tuple[str, int], web: tuple[str, int, int]
 
 
 async def _serve(
-    room: Any, rules: Rules, bind: str, port: int, web: tuple[str, int, int] | None = None
+    room: Room, rules: Rules, bind: str, port: int, web: tuple[str, int, int] | None = None
 ) -> int:
     """Serve the room (and its web page with `web`: address, port, sessions); stop on
     SIGTERM/SIGINT or once the finished game's clients are gone."""
-    from agent_avenue.net.hosting import write_room_file
-    from agent_avenue.net.server import GameServer
-
     server = GameServer(rules, None, notice=_say)
     hosted = server.add(room)
     write_room_file(room, None)
@@ -276,12 +279,8 @@ async def _serve(
     return 0
 
 
-def _host_and_play(room: Any, rules: Rules, args: argparse.Namespace) -> int:
+def _host_and_play(room: Room, rules: Rules, args: argparse.Namespace) -> int:
     """`host --seat`: the server in a background thread, the host's own table in front."""
-    from agent_avenue.cli.join import load_remote
-    from agent_avenue.net.background import BackgroundServer
-    from agent_avenue.net.client import GameClient
-
     seat = args.seat
     if seat >= room.config.players or seat not in room.open_seats():
         raise UsageError(t("net.ui.seat_not_open", seat=seat))

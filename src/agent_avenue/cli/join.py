@@ -12,6 +12,8 @@ from agent_avenue.cli.command import Command, Context, RunApp
 from agent_avenue.data.player_names import name_problem
 from agent_avenue.data.printable import shown
 from agent_avenue.i18n import t
+from agent_avenue.net.client import GameClient
+from agent_avenue.net.text_client import run_text_client
 
 DEFAULT_PORT = 8765
 CODE_LIMIT = 16
@@ -93,8 +95,6 @@ def run_join(args: argparse.Namespace) -> int:
             raise UsageError(problem)
     if args.watch and args.seat:
         raise UsageError(t("net.cli.watch_or_seat"))
-    from agent_avenue.net.client import GameClient
-
     client = GameClient(
         host, port, code, name=args.name, seats=tuple(args.seat or ()), spectate=args.watch
     )
@@ -102,8 +102,6 @@ def run_join(args: argparse.Namespace) -> int:
     if run_remote is not None:
         status = run_remote(client)
         return status if isinstance(status, int) else 0
-    from agent_avenue.net.text_client import run_text_client
-
     try:
         return asyncio.run(run_text_client(client))
     except KeyboardInterrupt:

@@ -7,6 +7,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
+from agent_avenue import storage
 from agent_avenue.cli.arguments import UsageError, seed_number
 from agent_avenue.cli.command import Command, Context
 from agent_avenue.cli.output import write_stdout
@@ -181,11 +182,9 @@ def referee_game(path: Path, rules: Rules) -> tuple[GameState, list[str]]:
 
     A bad file raises RefereeError with storage's one sentence.
     """
-    from agent_avenue.storage import StorageError, load_game_file
-
     try:
-        record = load_game_file(path, rules=rules)
-    except StorageError as exc:
+        record = storage.load_game_file(path, rules=rules)
+    except storage.StorageError as exc:
         raise RefereeError(str(exc)) from None
     return record.start(rules), list(record.moves)
 

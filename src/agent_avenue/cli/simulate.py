@@ -13,6 +13,10 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
 from agent_avenue.bots.registry import make_bot
 from agent_avenue.cli.arguments import RaisingParser, UsageError, seed_number
 from agent_avenue.cli.command import Command, Context
@@ -164,8 +168,6 @@ def result_rows(result: SimulationResult) -> list[tuple[str, str]]:
 
 def render_results(result: SimulationResult) -> object:
     """A rich Table of the results: win rates with 95 % Wilson intervals, endings, speeds."""
-    from rich.table import Table
-
     table = Table(
         title=t("simulate.title", bot_a=result.bot_a, bot_b=result.bot_b),
         show_header=True,
@@ -265,9 +267,6 @@ def build_simulate_parser(prog: str = "agent-avenue simulate") -> argparse.Argum
 
 def simulate_command(args: argparse.Namespace) -> int:
     """Run a simulation from parsed arguments with a progress bar, then print the table."""
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
     out = Console()
     err = Console(stderr=True)
     with Progress(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 
+from agent_avenue import storage
 from agent_avenue.cli.command import Command, Context, app_status, no_arguments
 from agent_avenue.cli.history import add_replay_arguments
 from agent_avenue.data import load_rules
@@ -18,11 +19,9 @@ __all__ = ["REPLAY", "RESUME"]
 
 def run_resume(args: argparse.Namespace, context: Context) -> int:
     """`agent-avenue resume`: the saved game at a handoff screen, or one sentence and exit 2."""
-    from agent_avenue.storage import load_save
-
     rules = load_rules()
     load_app, fail = context.load_app, context.fail
-    found = load_save(rules=rules)
+    found = storage.load_save(rules=rules)
     if found.save is None:
         return fail(found.problem or t("resume.none"))
     run_app = load_app()
@@ -33,13 +32,11 @@ def run_resume(args: argparse.Namespace, context: Context) -> int:
 
 def run_replay(args: argparse.Namespace, context: Context) -> int:
     """`agent-avenue replay [GAME]`: a finished game in the app; a bad or unknown GAME exits 2."""
-    from agent_avenue.storage import StorageError, find_game
-
     rules = load_rules()
     load_app, fail = context.load_app, context.fail
     try:
-        game = find_game(args.game, rules=rules)
-    except StorageError as exc:
+        game = storage.find_game(args.game, rules=rules)
+    except storage.StorageError as exc:
         return fail(str(exc))
     if game.result is None:
         return fail(t("replay.unfinished"))

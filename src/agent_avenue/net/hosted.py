@@ -14,6 +14,7 @@ from pathlib import Path
 from agent_avenue.bots import Bot, make_bot, think
 from agent_avenue.data.printable import shown, shown_sentence
 from agent_avenue.engine import Action, Rules
+from agent_avenue.i18n import t
 from agent_avenue.net.audience import Audience
 from agent_avenue.net.hosting import record_room, save_room, write_room_file
 from agent_avenue.net.peer import Peer
@@ -170,8 +171,6 @@ class HostedRoom:
 
     def _names_line(self, peer: Peer, key: str) -> str:
         """A line for the operator: who joined or left (names made safe)."""
-        from agent_avenue.i18n import t
-
         attendee = peer.attendee
         if attendee is None or attendee.spectator:
             return t(key, who=t("net.host.spectator"))
