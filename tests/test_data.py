@@ -360,11 +360,11 @@ BROKEN_CASES: list[tuple[str, str, str, str, tuple[str, ...]]] = [
         ('cards[14] (id "outpost")', "field id", "cards[12]", "duplicate"),
     ),
     (
-        "missing_french_name",
+        "missing_text",
         MARKET_FILE,
-        'french_name = "Cabane d\'observation"\n',
+        'text = "When you recruit an Enforcer, move 2 spaces further (+3, +4, +5)."\n',
         "",
-        (WATCHTOWER, "french_name", "missing"),
+        (WATCHTOWER, "text", "missing"),
     ),
     (
         "invalid_market_toml",

@@ -29,7 +29,7 @@ from agent_avenue.engine.rules import (
     StealFromPlay,
 )
 
-SOURCE_DIGEST = "608fbaa76194939d3c50704c46a68634ed420d0d18a314ca5d86336a00bce714"
+SOURCE_DIGEST = "bc06d4e66bbab3732b201f0f9ab918f4520f02530ee7d24437331266fbf9915a"
 """sha256 of the data files these Rules were compiled from (loading.source_digest)."""
 
 
@@ -173,5 +173,5 @@ def rules() -> Rules:
                 text="Return one of your agents in play to your hand. You may then recruit it again at once.",
             ),
         ),
-        version="608fbaa76194",
+        version="bc06d4e66bba",
     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+import typing
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -22,39 +23,23 @@ from pydantic import (
 )
 from pydantic_core import ErrorDetails, PydanticCustomError
 
+from agent_avenue.data.derived import EngineField, derived_model, snake_name
 from agent_avenue.data.files import DataError, source_digest
 from agent_avenue.data.toml_values import describe_value
 from agent_avenue.engine import (
     AGENT_COUNT,
     AgentSpec,
-    DistinctAgentsWin,
     Effect,
-    HomeBoost,
-    HomeGuardWin,
     Icon,
     LoseBecomesWin,
     Mark,
     MarketCardSpec,
     MoveModifier,
-    MoveSelf,
     OngoingEffect,
-    RecruitNamedFromHand,
-    RecruitNewNameFromHand,
-    RecruitPairFromHand,
-    RecruitTopOfDeck,
-    ReturnAndRerecruit,
     Rules,
-    StealFromPlay,
 )
 
 _SNAKE_CASE = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
-_ONGOING_TYPES: tuple[type[OngoingEffect], ...] = (
-    MoveModifier,
-    HomeBoost,
-    DistinctAgentsWin,
-    HomeGuardWin,
-    LoseBecomesWin,
-)
 
 
 # Field types -----------------------------------------------------------------------------------
@@ -124,151 +109,49 @@ class AgentsFile(_Model):
 
 
 # Black market effects --------------------------------------------------------------------------
+# One model per effect dataclass of the engine (engine/rules.py: `Effect`), derived from its
+# fields: `type` is the class's name in snake_case (MoveModifier: "move_modifier"), then the
+# dataclass's own fields with their types and defaults. A new effect needs no line here.
+
+_FIELD_TYPES: dict[tuple[str, Any], Any] = {
+    ("agent", str): SnakeId,
+    ("count", int): Annotated[int, Field(ge=1)],
+}
+"""Stricter types for fields of these names and engine types, whichever effect has them."""
 
 
-class MoveModifierModel(_Model):
-    """Effect `move_modifier`: changes the move for recruiting one agent name."""
-
-    type: Literal["move_modifier"]
-    agent: SnakeId
-    operation: Literal["forward", "multiply", "add", "set"]
-    value: int | None = None
-
-    def to_effect(self) -> MoveModifier:
-        """Convert to the engine's dataclass."""
-        return MoveModifier(agent=self.agent, operation=self.operation, value=self.value or 0)
+def _effect_field(field: EngineField) -> Any:
+    """An effect field's type in the data file: the engine's, or a stricter one."""
+    return _FIELD_TYPES.get((field.name, field.hint), field.hint)
 
 
-class HomeBoostModel(_Model):
-    """Effect `home_boost`: a move stopping exactly on a home goes on `value` spaces."""
-
-    type: Literal["home_boost"]
-    value: int
-
-    def to_effect(self) -> HomeBoost:
-        """Convert to the engine's dataclass."""
-        return HomeBoost(value=self.value)
+def _effect_model(cls: type[Effect]) -> type[_Model]:
+    """The model of one effect dataclass (`type` first, its tag)."""
+    tag = snake_name(cls)
+    model = derived_model(cls, _Model, _effect_field, first={"type": (Literal[tag], ...)})
+    return typing.cast(type[_Model], model)
 
 
-class DistinctAgentsWinModel(_Model):
-    """Effect `distinct_agents_win`: `count` different agent names in play win."""
+EFFECT_MODELS: dict[type[Effect], type[_Model]] = {
+    cls: _effect_model(cls) for cls in typing.get_args(Effect)
+}
+"""Each effect of the engine and its model."""
+_ONGOING_TYPES: tuple[type[OngoingEffect], ...] = typing.get_args(OngoingEffect)
+_EFFECT_OF_MODEL = {model: cls for cls, model in EFFECT_MODELS.items()}
 
-    type: Literal["distinct_agents_win"]
-    count: Annotated[int, Field(ge=1)]
-
-    def to_effect(self) -> DistinctAgentsWin:
-        """Convert to the engine's dataclass."""
-        return DistinctAgentsWin(count=self.count)
-
-
-class HomeGuardWinModel(_Model):
-    """Effect `home_guard_win`: the opponent's meeple on the owner's home wins."""
-
-    type: Literal["home_guard_win"]
-
-    def to_effect(self) -> HomeGuardWin:
-        """Convert to the engine's dataclass."""
-        return HomeGuardWin()
+if typing.TYPE_CHECKING:
+    EffectModel = _Model
+else:
+    EffectModel = Annotated[
+        typing.Union[tuple(EFFECT_MODELS.values())],  # noqa: UP007 (a union built at run time)
+        Field(discriminator="type"),
+    ]
 
 
-class LoseBecomesWinModel(_Model):
-    """Effect `lose_becomes_win`: this agent's LOSE mark makes the owner win."""
-
-    type: Literal["lose_becomes_win"]
-    agent: SnakeId
-
-    def to_effect(self) -> LoseBecomesWin:
-        """Convert to the engine's dataclass."""
-        return LoseBecomesWin(agent=self.agent)
-
-
-class RecruitTopOfDeckModel(_Model):
-    """Effect `recruit_top_of_deck`: recruit the top card of the agent deck."""
-
-    type: Literal["recruit_top_of_deck"]
-
-    def to_effect(self) -> RecruitTopOfDeck:
-        """Convert to the engine's dataclass."""
-        return RecruitTopOfDeck()
-
-
-class MoveSelfModel(_Model):
-    """Effect `move_self`: move the owner's meeple `value` spaces."""
-
-    type: Literal["move_self"]
-    value: int
-
-    def to_effect(self) -> MoveSelf:
-        """Convert to the engine's dataclass."""
-        return MoveSelf(value=self.value)
-
-
-class StealFromPlayModel(_Model):
-    """Effect `steal_from_play`: take an opponent's agent in play into hand."""
-
-    type: Literal["steal_from_play"]
-
-    def to_effect(self) -> StealFromPlay:
-        """Convert to the engine's dataclass."""
-        return StealFromPlay()
-
-
-class RecruitNewNameFromHandModel(_Model):
-    """Effect `recruit_new_name_from_hand`: recruit a name not yet in play from hand."""
-
-    type: Literal["recruit_new_name_from_hand"]
-
-    def to_effect(self) -> RecruitNewNameFromHand:
-        """Convert to the engine's dataclass."""
-        return RecruitNewNameFromHand()
-
-
-class RecruitNamedFromHandModel(_Model):
-    """Effect `recruit_named_from_hand`: recruit an agent of the given name from hand."""
-
-    type: Literal["recruit_named_from_hand"]
-    agent: SnakeId
-
-    def to_effect(self) -> RecruitNamedFromHand:
-        """Convert to the engine's dataclass."""
-        return RecruitNamedFromHand(agent=self.agent)
-
-
-class RecruitPairFromHandModel(_Model):
-    """Effect `recruit_pair_from_hand`: reveal two identical agents, recruit one."""
-
-    type: Literal["recruit_pair_from_hand"]
-
-    def to_effect(self) -> RecruitPairFromHand:
-        """Convert to the engine's dataclass."""
-        return RecruitPairFromHand()
-
-
-class ReturnAndRerecruitModel(_Model):
-    """Effect `return_and_rerecruit`: return an agent in play to hand, maybe recruit it again."""
-
-    type: Literal["return_and_rerecruit"]
-
-    def to_effect(self) -> ReturnAndRerecruit:
-        """Convert to the engine's dataclass."""
-        return ReturnAndRerecruit()
-
-
-EffectModel = Annotated[
-    MoveModifierModel
-    | HomeBoostModel
-    | DistinctAgentsWinModel
-    | HomeGuardWinModel
-    | LoseBecomesWinModel
-    | RecruitTopOfDeckModel
-    | MoveSelfModel
-    | StealFromPlayModel
-    | RecruitNewNameFromHandModel
-    | RecruitNamedFromHandModel
-    | RecruitPairFromHandModel
-    | ReturnAndRerecruitModel,
-    Field(discriminator="type"),
-]
+def effect_of(model: _Model) -> Effect:
+    """The engine's effect a validated effect table describes."""
+    cls = _EFFECT_OF_MODEL[type(model)]
+    return cls(**model.model_dump(exclude={"type"}))
 
 
 class MarketCardModel(_Model):
@@ -276,18 +159,17 @@ class MarketCardModel(_Model):
 
     id: SnakeId
     name: NonEmptyStr
-    french_name: NonEmptyStr
     kind: Literal["instant", "ongoing"]
     text: NonEmptyStr
     effect: EffectModel
 
     def to_spec(self) -> MarketCardSpec:
-        """Convert to the engine's MarketCardSpec (french_name is not carried over)."""
+        """Convert to the engine's MarketCardSpec."""
         return MarketCardSpec(
             id=self.id,
             name=self.name,
             kind=self.kind,
-            effect=self.effect.to_effect(),
+            effect=effect_of(self.effect),
             text=self.text,
         )
 
@@ -482,27 +364,28 @@ def _validate_market(
     specs: list[MarketCardSpec] = []
     for index, card in enumerate(cards):
         entry = _entry_label("cards", index, {"id": card.id})
-        effect = card.effect
+        spec = card.to_spec()
+        effect = spec.effect
         agent_id = getattr(effect, "agent", None)
         if isinstance(agent_id, str) and agent_id not in agents:
             raise _error(
                 path, entry, "effect.agent", f'names "{agent_id}", which is not in {agents_path}'
             )
-        if isinstance(effect, MoveModifierModel):
-            if effect.operation == "forward" and effect.value is not None:
+        if isinstance(effect, MoveModifier):
+            has_value = "value" in card.effect.model_fields_set
+            if effect.operation == "forward" and has_value:
                 raise _error(path, entry, "effect.value", 'is not allowed with operation "forward"')
-            if effect.operation != "forward" and effect.value is None:
+            if effect.operation != "forward" and not has_value:
                 raise _error(
                     path, entry, "effect.value", f'is missing (needed by "{effect.operation}")'
                 )
-        if isinstance(effect, LoseBecomesWinModel) and Mark.LOSE not in agents[effect.agent].icons:
+        if isinstance(effect, LoseBecomesWin) and Mark.LOSE not in agents[effect.agent].icons:
             raise _error(
                 path,
                 entry,
                 "effect.agent",
                 f'names "{effect.agent}", which has no "LOSE" icon in {agents_path}',
             )
-        spec = card.to_spec()
         ongoing = _effect_is_ongoing(spec.effect)
         if ongoing != (card.kind == "ongoing"):
             expected = "ongoing" if ongoing else "instant"
@@ -510,7 +393,8 @@ def _validate_market(
                 path,
                 entry,
                 "kind",
-                f'should be "{expected}" for an effect of type "{effect.type}", not "{card.kind}"',
+                f'should be "{expected}" for an effect of type "{snake_name(type(effect))}", '
+                f'not "{card.kind}"',
             )
         specs.append(spec)
     return tuple(specs)
