@@ -5,6 +5,7 @@ start screen's opponent choice, and saves that remember and resume the computer'
 from __future__ import annotations
 
 import threading
+import time
 from functools import partial
 
 import pytest
@@ -22,16 +23,18 @@ from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets.choice_row import ChoiceRow
 from agent_avenue.ui.widgets.panels import RevealPanel, ThinkingPanel
 
-from .harness import RULES, KeyPlayer, make_app, play_game, screen_kind, screen_text
+from .harness import RULES, KeyPlayer, make_app, play_game, screen_kind, screen_text, settle
 from .test_leaks import check_screen
 
 SIZE = (80, 24)
 
 
-async def wait_until(pilot: object, check: object, tries: int = 300) -> None:
-    """Let the app run until `check()` is true (the computer answers from a thread)."""
+async def wait_until(pilot: object, check: object, seconds: float = 60.0) -> None:
+    """Let the app run until `check()` is true (the computer answers from a thread), for at
+    most `seconds` of wall time: a count of pauses runs out early on a busy machine."""
     assert callable(check)
-    for _ in range(tries):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if check():
             return
         await pilot.pause(0.02)  # type: ignore[attr-defined]
@@ -86,7 +89,8 @@ async def test_the_computer_thinks_in_a_worker_with_an_indicator_and_keys_still_
     app = make_app("simple", 3, first=1, opponent="bot:normal")  # the computer plays first
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
-        await wait_until(pilot, lambda: bool(given))
+        # The thinking panel is drawn while the worker waits (read too early on a busy machine).
+        await wait_until(pilot, lambda: bool(given) and "is thinking" in screen_text(app))
         table = app.screen
         assert isinstance(table, TableScreen)
         assert isinstance(table.panel, ThinkingPanel)
@@ -253,7 +257,9 @@ async def test_after_a_reveal_the_computer_goes_on_without_a_key(mode: str) -> N
     waited = 0
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
-        for _ in range(400):
+        # Until the third such reveal or the end: a count of loop turns ran out on a busy
+        # machine while the computer was still thinking (the test then saw one reveal).
+        while True:
             session = app.session
             assert session is not None
             if session.result is not None or waited == 3:
@@ -270,5 +276,5 @@ async def test_after_a_reveal_the_computer_goes_on_without_a_key(mode: str) -> N
             if keys:
                 await pilot.press(*keys)
             else:
-                await pilot.pause(0.01)
+                await settle(pilot)  # the computer's move, shown
     assert waited >= 2  # each one went on with no key pressed

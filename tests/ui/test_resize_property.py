@@ -37,6 +37,7 @@ from .harness import (
     screen_kind,
     screen_text,
 )
+from .harness import settle as settle_work
 from .test_resizing import resize_now
 from .test_team_app import TeamKeyPlayer, make_team_app
 
@@ -109,13 +110,14 @@ def calm(app: AgentAvenueApp) -> bool:
 
 
 async def settle(pilot: Pilot[int]) -> str:
-    """The screen text once it holds still and nothing is pending."""
+    """The screen text once it holds still and nothing is pending (no worker, no message
+    waiting: the harness's `settle`, so a busy machine cannot hurry it)."""
     app = pilot.app
     assert isinstance(app, AgentAvenueApp)
     last = ""
     for _ in range(SETTLE_ROUNDS):
         await pilot.wait_for_scheduled_animations()
-        await pilot.pause()
+        await settle_work(pilot)
         text = screen_text(app)
         if text == last and calm(app):
             return text

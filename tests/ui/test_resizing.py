@@ -120,3 +120,28 @@ async def test_enter_does_not_pass_a_handoff_the_window_is_too_small_to_show() -
         await pilot.press("enter")
         await pilot.pause()
         assert screen_kind(app) == "OfferPanel"
+
+
+async def test_no_key_acts_while_the_window_is_too_small_even_with_the_focus_left() -> None:
+    # Below 80x24 the panel is hidden and Textual takes its focus, but only when the panel
+    # handles its Hide message: a key that arrived first still reached the hidden panel and
+    # made an offer that was not on screen (seen under load by the resize property test).
+    app = make_app("simple", 4)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await to_greens_offer(pilot)
+        keys = KeyPlayer(4).keys_for(app)
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        screen.set_focus(screen.panel)  # the focus as it is before the Hide is handled
+        await pilot.press(*keys)
+        await pilot.pause()
+        session = app.session
+        assert session is not None
+        assert session.record.moves == (), "a key acted below the minimum size"
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        await pilot.press(*keys)
+        await pilot.pause()
+        assert len(session.record.moves) == 1, "the offer was lost"

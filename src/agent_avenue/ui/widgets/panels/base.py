@@ -20,6 +20,7 @@ from agent_avenue.i18n import t
 from agent_avenue.ui.messages import ActionChosen
 from agent_avenue.ui.widgets._common import show_content
 from agent_avenue.ui.widgets.thinking_indicator import ThinkingIndicator
+from agent_avenue.ui.widgets.size import too_small
 
 Params = tuple[object, ...]
 PanelMaker = Callable[[tuple[str, str]], "Panel"]
@@ -100,9 +101,12 @@ class Panel(Vertical, can_focus=True):
         self.app.stylesheet.update_nodes([self])
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The key bar shows a key only when this panel's `allows` says it works (or dims it)."""
+        """The key bar shows a key only when this panel's `allows` says it works (or dims it);
+        no key works while the window is too small to show the panel."""
         if action != "do":
             return True
+        if too_small(*self.app.size):
+            return False
         name = parameters[0] if parameters else ""
         return self.allows(name, parameters[1:]) if isinstance(name, str) else False
 
@@ -114,8 +118,9 @@ class Panel(Vertical, can_focus=True):
             screen.set_focus(self)
 
     def action_do(self, name: str, *params: object) -> None:
-        """A key of this panel: carry it out if it works now."""
-        if self.allows(name, params):
+        """A key of this panel: carry it out if it works now and the panel is on screen (Textual
+        takes a hidden panel's focus only once it handles its Hide message; a key can come first)."""
+        if not too_small(*self.app.size) and self.allows(name, params):
             self.run(name, params)
 
     def allows(self, action: str, params: Params) -> bool | None:
