@@ -218,6 +218,11 @@ FORBIDDEN_NAMES = {"new_game", "from_position", "apply", "replay", "Session", "l
 ALLOWED = {
     ("team.py", "agent_avenue.engine", "apply"),
     ("registry.py", "agent_avenue.data.seat_kinds", "LEVELS"),
+    ("registry.py", "agent_avenue.data.seat_kinds", "DEFAULT_LEVEL"),
+    ("registry.py", "agent_avenue.data.seat_kinds", "EASY"),
+    ("ismcts.py", "agent_avenue.data.seat_kinds", "DEFAULT_LEVEL"),
+    ("ismcts.py", "agent_avenue.data.seat_kinds", "NORMAL"),
+    ("ismcts.py", "agent_avenue.data.seat_kinds", "HARD"),
 }
 
 
