@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -105,6 +106,17 @@ async def settle(pilot: Pilot[int]) -> None:
         if not _pending(app):
             return
     raise AssertionError(f"the app did not settle ({screen_kind(app)})")
+
+
+async def wait_until(pilot: Pilot[int], check: Callable[[], object], seconds: float = 60.0) -> None:
+    """Let the app run until `check()` is true (the computer answers from a thread), for at
+    most `seconds` of wall time: a count of pauses runs out early on a busy machine."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if check():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError("it did not happen")
 
 
 async def settled_screenshot(pilot: Pilot[int]) -> str:

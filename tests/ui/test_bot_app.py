@@ -5,7 +5,6 @@ start screen's opponent choice, and saves that remember and resume the computer'
 from __future__ import annotations
 
 import threading
-import time
 from functools import partial
 
 import pytest
@@ -23,22 +22,19 @@ from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets.choice_row import ChoiceRow
 from agent_avenue.ui.widgets.panels import RevealPanel, ThinkingPanel
 
-from .harness import RULES, KeyPlayer, make_app, play_game, screen_kind, screen_text, settle
+from .harness import (
+    RULES,
+    KeyPlayer,
+    make_app,
+    play_game,
+    screen_kind,
+    screen_text,
+    settle,
+    wait_until,
+)
 from .test_leaks import check_screen
 
 SIZE = (80, 24)
-
-
-async def wait_until(pilot: object, check: object, seconds: float = 60.0) -> None:
-    """Let the app run until `check()` is true (the computer answers from a thread), for at
-    most `seconds` of wall time: a count of pauses runs out early on a busy machine."""
-    assert callable(check)
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if check():
-            return
-        await pilot.pause(0.02)  # type: ignore[attr-defined]
-    raise AssertionError("it did not happen")
 
 
 @pytest.mark.slow

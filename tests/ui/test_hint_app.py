@@ -14,8 +14,7 @@ from agent_avenue.teaching import hints
 from agent_avenue.teaching.hints import Chances
 from agent_avenue.ui.screens.table import TableScreen
 
-from .harness import KeyPlayer, make_app, screen_kind, screen_text
-from .test_bot_app import wait_until
+from .harness import KeyPlayer, make_app, screen_kind, screen_text, wait_until
 from .test_leaks import check_screen
 from .test_screens import _to
 

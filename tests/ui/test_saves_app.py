@@ -44,6 +44,7 @@ from .harness import (
     screen_kind,
     screen_text,
     the_save,
+    wait_until,
 )
 
 SIZE = (80, 24)
@@ -277,9 +278,7 @@ async def test_play_with_game_options_starts_that_game_and_keeps_the_save() -> N
     options = LaunchOptions(Mode.ADVANCED, 5, None, 1, new_game=True)
     app = _quick(AgentAvenueApp(RULES, options))
     async with app.run_test(size=SIZE) as pilot:
-        for _ in range(10):
-            await pilot.pause(0.02)
-        assert isinstance(app.screen, StartScreen)
+        await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, ResumeScreen)

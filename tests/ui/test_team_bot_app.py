@@ -21,7 +21,7 @@ from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets.panels import ThinkingPanel
 
-from .harness import RULES, play_game, screen_kind, screen_text
+from .harness import RULES, play_game, screen_kind, screen_text, wait_until
 from .test_team_app import FOUR, THREE, TeamKeyPlayer, check_screen
 
 SIZE = (80, 24)
@@ -245,11 +245,7 @@ async def look_while_thinking(app: AgentAvenueApp, pilot: Pilot[int]) -> None:
 
 async def _hint_shown(app: AgentAvenueApp, pilot: Pilot[int]) -> None:
     """Let the hint's worker finish (key h searches in a thread)."""
-    for _ in range(500):
-        await pilot.pause(0.02)
-        if "Hint:" in screen_text(app):
-            return
-    raise AssertionError("no hint shown")
+    await wait_until(pilot, lambda: "Hint:" in screen_text(app))
 
 
 async def test_hints_in_a_team_game() -> None:

@@ -25,7 +25,16 @@ from agent_avenue.ui.widgets.panels import (
 )
 from ui_helpers import action_keys
 
-from .harness import RULES, KeyPlayer, make_app, play_game, press_together, screen_kind, screen_text
+from .harness import (
+    RULES,
+    KeyPlayer,
+    make_app,
+    play_game,
+    press_together,
+    screen_kind,
+    screen_text,
+    wait_until,
+)
 
 SIZE = (100, 32)
 
@@ -241,10 +250,7 @@ async def test_hint_key_shows_the_suggestion_in_the_panel(
         hint = suggest(view, session.names)
         assert hint is not None and hint.action in view.legal
         await pilot.press("h")
-        for _ in range(500):
-            await pilot.pause(0.02)
-            if "you win about" in " ".join(screen_text(app).split()):
-                break
+        await wait_until(pilot, lambda: "you win about" in " ".join(screen_text(app).split()))
         line = app.screen.query_one("#hint-line")
         assert line.parent is app.screen.panel
         text = " ".join(screen_text(app).split())
@@ -262,16 +268,13 @@ async def test_palette_finds_getaway_car() -> None:
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
         await pilot.press(*"Getaway Car")
-        for _ in range(20):
-            await pilot.pause(0.05)
-            if "Black market card: Getaway Car" in screen_text(app):
-                break
+        await wait_until(pilot, lambda: "Black market card: Getaway Car" in screen_text(app))
         assert "Black market card: Getaway Car (ongoing ∞)" in screen_text(app)
         await pilot.press("enter")
-        for _ in range(20):
-            await pilot.pause(0.05)
-            if isinstance(app.screen, RulesBookScreen) and "Getaway Car" in screen_text(app):
-                break
+        await wait_until(
+            pilot,
+            lambda: isinstance(app.screen, RulesBookScreen) and "Getaway Car" in screen_text(app),
+        )
         screen = app.screen
         assert isinstance(screen, RulesBookScreen)
         text = screen_text(app)
