@@ -13,6 +13,16 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from agent_avenue.net.views import (
+    EventModel,
+    LogEntryModel,
+    Notation,
+    ResultModel,
+    SideModel,
+    ViewModel,
+    Word,
+)
+
 PROTOCOL_VERSION = 1
 MAX_CLIENT_MESSAGE = 4096
 """The largest message a client may send, in bytes (a hello is about 200)."""
@@ -22,7 +32,6 @@ MAX_SERVER_MESSAGE = 1024 * 1024
 """The largest message a client accepts from a server (a view is a few kilobytes)."""
 
 Seat = Annotated[int, Field(ge=0, le=3)]
-Word = Annotated[str, Field(max_length=64)]
 Token = Annotated[str, Field(min_length=1, max_length=64)]
 
 __all__ = [
@@ -81,7 +90,7 @@ class ActionMsg(_Model):
     """A move in the notation, for `seat` (default: the seat that must decide now)."""
 
     type: Literal["action"] = "action"
-    move: Annotated[str, Field(max_length=100)]
+    move: Notation
     seat: Seat | None = None
     step: Annotated[int, Field(ge=0)] | None = None
 
@@ -97,88 +106,7 @@ ClientMessage = Annotated[Hello | ActionMsg | Ping, Field(discriminator="type")]
 _CLIENT = TypeAdapter[Hello | ActionMsg | Ping](ClientMessage)
 
 
-# The parts of a view ---------------------------------------------------------------------------
-
-
-class EventModel(_Model):
-    """One event of a step, as the receiving seat may know it."""
-
-    kind: Word
-    side: int
-    agent: Word | None = None
-    card: Word | None = None
-    count: int = 0
-    value: int = 0
-    start: int = 0
-    end: int = 0
-    agents: list[Word] = []
-    seat: int | None = None
-
-
-class LogEntryModel(_Model):
-    """The public events of one step and the turn it happened in."""
-
-    turn: int
-    events: list[EventModel]
-
-
-class ConditionModel(_Model):
-    """One end condition a side met."""
-
-    side: int
-    reason: Word
-    wins: bool
-
-
-class ResultModel(_Model):
-    """How the game ended."""
-
-    winner: int
-    conditions: list[ConditionModel]
-    by_tie_rule: bool
-
-
-class SideModel(_Model):
-    """What everyone may know about one side."""
-
-    index: int
-    home: int
-    position: int
-    progress: int
-    in_play: list[Word]
-    ongoing: list[Word]
-    hand_size: int
-    discards_left: int
-    member_hand_sizes: list[int]
-    member_discards_left: list[int]
-
-
-class ViewModel(_Model):
-    """A seat's PlayerView (None: the public one) with actions in the notation."""
-
-    seat: int | None
-    mode: Word
-    turn: int
-    active: int
-    phase: Word
-    to_act: int | None
-    hand: list[Word]
-    discarded: list[Word]
-    sides: list[SideModel]
-    deck_size: int
-    supply: list[Word]
-    market_deck_size: int
-    market_discard: list[Word]
-    face_up: Word | None
-    face_down: Word | None
-    pending_card: Word | None
-    pending_side: int | None
-    pending_agent: Word | None
-    legal: list[Annotated[str, Field(max_length=100)]]
-    result: ResultModel | None
-    events: list[EventModel]
-    leader: int | None
-
+# The parts of a view (derived from the engine's types: net/views.py) ------------------------
 
 # Server to client ------------------------------------------------------------------------------
 
@@ -243,7 +171,7 @@ class ViewMsg(_Model):
     stage: StageModel
     view: ViewModel
     entry: LogEntryModel | None = None
-    team_legal: list[Annotated[str, Field(max_length=100)]] = []
+    team_legal: list[Notation] = []
 
 
 class ErrorMsg(_Model):

@@ -16,6 +16,7 @@ from agent_avenue.net.client import GameClient, JoinRefused
 from agent_avenue.net.errors import ERROR_CODES, error_text
 from agent_avenue.net.protocol import ErrorMsg, GameOverMsg, ProtocolError, SeatsMsg, ViewMsg
 from agent_avenue.net.table import RemoteTable
+from agent_avenue.net.views import result_from_model
 from agent_avenue.play.teams import team_of_two
 
 RETRIES = 30
@@ -85,7 +86,7 @@ class _TextPlayer:
         elif isinstance(message, ErrorMsg):
             self.out(error_line(message))
         elif isinstance(message, GameOverMsg):
-            side = message.result.winner
+            side = result_from_model(message.result).winner
             key = plural_key("net.text.game_over", team_of_two(side, len(table.seat_names)))
             self.out(t(key, winner=shown(table.names[side])))
 
