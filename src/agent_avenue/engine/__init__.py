@@ -43,7 +43,7 @@ if TYPE_CHECKING:
         refusal,
         why_illegal,
     )
-    from agent_avenue.engine.market import choice_uses_hand
+    from agent_avenue.engine.market import choice_recruits, choice_uses_hand
     from agent_avenue.engine.movement import modified_move
     from agent_avenue.engine.notation import NotationError, format_action, parse_action
     from agent_avenue.engine.outcomes import (
@@ -206,6 +206,7 @@ __all__ = [
     "board_distance",
     "capped_lead",
     "catch_gap",
+    "choice_recruits",
     "choice_uses_hand",
     "deck_after_offer",
     "determinize",
@@ -321,6 +322,7 @@ _HOMES: dict[str, str] = {
     "board_distance": "preview",
     "capped_lead": "preview",
     "catch_gap": "preview",
+    "choice_recruits": "market",
     "choice_uses_hand": "market",
     "deck_after_offer": "outcomes",
     "determinize": "sampling",

@@ -16,6 +16,7 @@ from agent_avenue.engine.rules import (
     RecruitPairFromHand,
     RecruitTopOfDeck,
     ReturnAndRerecruit,
+    Rules,
     StealFromPlay,
 )
 from agent_avenue.engine.state import GameState, Member, Pending, Phase, Side
@@ -84,6 +85,15 @@ def choice_uses_hand(state: GameState) -> bool:
         return False
     effect = state.rules.card_by_id[pending.card].effect
     return isinstance(effect, RecruitNewNameFromHand | RecruitPairFromHand)
+
+
+def choice_recruits(rules: Rules, card: str | None) -> bool:
+    """Whether the choice a black market card asks for recruits the chosen agent (so the move
+    it makes is the reason to choose it), by the card's effect."""
+    spec = rules.card_by_id.get(card) if card is not None else None
+    return spec is not None and isinstance(
+        spec.effect, RecruitNewNameFromHand | RecruitNamedFromHand | RecruitPairFromHand
+    )
 
 
 def choice_options(state: GameState, pending: Pending) -> tuple[str, ...]:

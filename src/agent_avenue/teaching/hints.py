@@ -30,6 +30,7 @@ from agent_avenue.engine import (
     PlayUp,
     Recruit,
     Take,
+    choice_recruits,
     hidden_outcomes,
     member_of_seat,
     offer_outcomes,
@@ -68,8 +69,6 @@ TEAM_ROUNDS = 6
 """Team games: sampled deals per action (as many as the greedy bot uses)."""
 TEAM_HANDS = 3
 """Team games, a shared screen: hands dealt to the deciding seat, which nobody may look at."""
-RECRUITING_CARDS = frozenset({"secret_recruit", "double_trouble", "outpost"})
-"""Black market cards whose choice recruits the chosen agent (its preview is the reason)."""
 
 
 HINT_SECONDS = 0.5
@@ -342,7 +341,7 @@ def _reason(view: PlayerView, action: Action, names: tuple[str, str]) -> str:
         kind = t("hint.ongoing") if spec.kind == "ongoing" else t("hint.instant")
         return t("hint.take_card", card=card_name(action.card), kind=kind)
     if isinstance(action, Choose):
-        if view.pending_card in RECRUITING_CARDS:
+        if choice_recruits(view.rules, view.pending_card):
             return t(
                 "hint.choose_recruit",
                 agent=agent_name(action.agent),
