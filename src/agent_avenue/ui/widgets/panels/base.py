@@ -19,8 +19,8 @@ from agent_avenue.engine import (
 from agent_avenue.i18n import t
 from agent_avenue.ui.messages import ActionChosen
 from agent_avenue.ui.widgets._common import show_content
-from agent_avenue.ui.widgets.thinking_indicator import ThinkingIndicator
 from agent_avenue.ui.widgets.size import too_small
+from agent_avenue.ui.widgets.thinking_indicator import ThinkingIndicator
 
 Params = tuple[object, ...]
 PanelMaker = Callable[[tuple[str, str]], "Panel"]
@@ -118,8 +118,9 @@ class Panel(Vertical, can_focus=True):
             screen.set_focus(self)
 
     def action_do(self, name: str, *params: object) -> None:
-        """A key of this panel: carry it out if it works now and the panel is on screen (Textual
-        takes a hidden panel's focus only once it handles its Hide message; a key can come first)."""
+        """A key of this panel: carry it out if it works now and the panel is on screen
+        (Textual takes a hidden panel's focus only once it handles its Hide message, and a key
+        can come first)."""
         if not too_small(*self.app.size) and self.allows(name, params):
             self.run(name, params)
 
