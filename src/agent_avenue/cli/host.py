@@ -24,6 +24,7 @@ from agent_avenue.net.hosting import load_rooms, write_room_file
 from agent_avenue.net.room import Room, RoomConfig, new_room_code
 from agent_avenue.net.server import GameServer
 from agent_avenue.play.seats import HUMAN, SeatKinds, bot_seats, is_bot, opponent_kinds, seat_kinds
+from agent_avenue.web.limits import WebLimits
 
 if TYPE_CHECKING:
     from agent_avenue.web.front import WebFront
@@ -216,7 +217,6 @@ async def _start_web(room: Room, game: tuple[str, int], web: tuple[str, int, int
     """The web page for the room (agent_avenue.web), listening; says where on the terminal."""
     # Imported only here: the page needs textual-serve, an optional extra (`_web_options`).
     from agent_avenue.web.front import WebFront
-    from agent_avenue.web.limits import WebLimits
 
     bind, port, sessions = web
     game_hosts = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "localhost": "127.0.0.1", "::": "::1"}
