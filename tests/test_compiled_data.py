@@ -345,3 +345,22 @@ def test_loading_the_rules_and_a_string_imports_no_validation_or_parsing_library
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=False
     )
     assert done.returncode == 0, done.stderr
+
+
+def test_compile_data_writes_a_lazy_packages_names_from_its_imports(tmp_path: Path) -> None:
+    """Below the mark: `__all__` (every name imported above, constants first) and the lazy
+    table (each name imported under TYPE_CHECKING, and its module); the old end is replaced."""
+    tool = _compile_data_module()
+    init = tmp_path / "__init__.py"
+    head = (
+        '"""A package."""\n\nfrom typing import TYPE_CHECKING\n\n'
+        "from pkg.light import LIMIT, light\n\n"
+        "if TYPE_CHECKING:\n    from pkg.heavy import Heavy, make\n\n"
+    )
+    init.write_text(f"{head}{tool.GENERATED_MARK}__all__ = ['stale']\n", encoding="utf-8")
+    text = tool.lazy_init_source(init, "pkg")
+    assert text.startswith(head + tool.GENERATED_MARK)
+    assert "'stale'" not in text
+    assert "__all__ = ['LIMIT', 'Heavy', 'light', 'make']" in text
+    assert "    'Heavy': 'heavy',\n    'make': 'heavy',\n}" in text
+    assert "light'" not in text.partition("_HOMES")[2]
