@@ -44,7 +44,7 @@ LOCALE_LINT = (
 )
 
 LAZY_PACKAGES = ("engine", "data", "storage")
-"""The packages of agent_avenue whose names are imported when first used."""
+"""The packages of agent_avenue whose names are imported when first used (dotted below it)."""
 GENERATED_MARK = "# Below: written by tools/compile_data.py from the imports above; do not edit.\n"
 
 __all__ = ["GENERATED_MARK", "LAZY_PACKAGES", "compiled_modules", "lazy_init_source", "main"]
@@ -193,7 +193,7 @@ def lazy_inits() -> dict[Path, str | None]:
     which needs them)."""
     wanted: dict[Path, str | None] = {}
     for package in LAZY_PACKAGES:
-        target = SRC / "agent_avenue" / package / "__init__.py"
+        target = SRC / "agent_avenue" / package.replace(".", "/") / "__init__.py"
         wanted[target] = _formatted(lazy_init_source(target, f"agent_avenue.{package}"), target)
     return wanted
 
