@@ -178,3 +178,54 @@ def _quick_lead(g: FastGame, kept: int, taken: int) -> int:
     mine = g.move_for(o, kept, g.in_play[o][kept] + 1)
     theirs = g.move_for(1 - o, taken, g.in_play[1 - o][taken] + 1)
     return g.progress[o] + mine - g.progress[1 - o] - theirs
+
+
+# With the cards' effects: every verdict, the cards' own wins and running out included ----------
+
+KNOWING = DEFAULT_WEIGHTS._replace(cards=True, run_out=True)
+
+
+def _holding_as_many(g: FastGame, kept: int, taken: int) -> FastGame:
+    """`_holding`, the hand's size left as in `g`: the offer draws as many cards as in the game,
+    so the deck runs out when it does there."""
+    h = _holding(g, kept, taken)
+    h.hand_count[g.active] = g.hand_count[g.active]
+    return h
+
+
+def _running_out(state: GameState) -> GameState:
+    """`state` at the end of the cards: the agent deck empty and the recruiter (the next player)
+    down to one card, so the End step ends the game if nothing else does."""
+    recruiter = state.sides[1 - state.active]
+    member = recruiter.members[0]
+    short = member._replace(hand=member.hand[:1])
+    sides = list(state.sides)
+    sides[1 - state.active] = recruiter._replace(members=(short,))
+    return state._replace(deck=(), sides=tuple(sides))
+
+
+@pytest.mark.parametrize("mode", [Mode.SIMPLE, Mode.ADVANCED])
+def test_quick_judgments_that_know_the_cards_agree_with_the_engine(mode: Mode) -> None:
+    """With `Weights.cards` and `Weights.run_out` the quick judgments also see the ongoing cards'
+    End-step wins (Masterplan, Security System), Getaway Car's move and running out of cards:
+    every split of every offer position is ±decisive exactly when the End step decides it."""
+    agents = range(len(T.agents))
+    seen = Counter[str]()
+    positions = list(_positions(mode, 40))
+    for state in [*positions, *map(_running_out, positions[::4])]:
+        o = state.active
+        view = player_view(state, o)
+        g = fast_game(state)
+        for x, y in itertools.product(agents, agents):
+            v = split_verdict(view, T.agents[y], T.agents[x])
+            expected = 0 if v.winner is None else 1 if v.winner == o else -1
+            h = _holding_as_many(g, x, y)
+            mine = offer_splits(h, KNOWING)[x, y]
+            h.play(y * MAX_NAMES + x)  # y face up: the recruiter's "take the face-up card"
+            theirs, _ = recruit_scores(h, KNOWING, peek=True)
+            assert _sign(mine) == expected, (state.turn, T.agents[x], T.agents[y], v)
+            assert _sign(theirs) == -expected, (state.turn, T.agents[x], T.agents[y], v)
+            seen.update(v.reasons if expected else ("goes on",))
+    assert seen["goes on"] > 500 and seen["catch"] > 500 and seen["exhaustion"] > 5, seen
+    if mode is Mode.ADVANCED:
+        assert sum(seen[card] for card in CARD_WINS) > 5, seen

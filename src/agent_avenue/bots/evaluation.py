@@ -41,6 +41,9 @@ class Weights(NamedTuple):
     market: float = 1.5  # gaining a black market card, in spaces (quick judgments only)
     temper: float = 0.5  # spaces of expected value that make a recruiter's choice 73 % sure
     # (quick offer scores with temper 0: no recruiter model, the worse split weighted by `worst`)
+    cards: bool = False  # quick splits see the ongoing cards' End-step wins and Getaway Car
+    settle: bool = False  # a quick pick is judged after its whole turn (instants, End step)
+    run_out: bool = False  # quick splits see the game end when the cards run out
 
 
 DEFAULT_WEIGHTS = Weights()

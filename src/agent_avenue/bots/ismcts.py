@@ -83,10 +83,14 @@ class Budget:
     model_recruits: bool = True  # the opponent recruits by the quick judgment in the tree
 
 
-PLAYOUT_WEIGHTS = Weights(temper=0.0)
+PLAYOUT_WEIGHTS = Weights(temper=0.0, cards=True, settle=True, run_out=True)
 """The search's playout policy offers without the recruiter model (the worse split weighted by
 `worst`): with the model, search:normal:cpu beat random 86.5 % instead of 92.5 % (400 advanced
-games, the same deals), so the playouts keep the quick offers they had."""
+games, the same deals), so the playouts keep the quick offers they had. Its quick judgments
+know the black market cards' End-step wins and Getaway Car, see the cards run out, and judge a
+pick after its whole turn (`Weights.cards`, `run_out`, `settle`): search:normal against greedy
+in advanced mode won 76.7 % instead of 74.7 % over the same 300 games (45 won only with them,
+39 only without: within the noise), at the same speed."""
 
 TEAM_TURNS = 1  # team games: turns each sampled deal is played on before it is judged
 

@@ -31,7 +31,7 @@ from agent_avenue.bots.playout import (
     RECRUIT_UP,
     FastGame,
 )
-from agent_avenue.engine import BOARD_SIZE, HOMES, MARKET_SPACES, Mark, lead_verdict
+from agent_avenue.engine import BOARD_SIZE, HAND_SIZE, HOMES, MARKET_SPACES, Mark, lead_verdict
 
 __all__ = [
     "offer_chance",
@@ -50,6 +50,10 @@ __all__ = [
 
 # `Next.mark` codes: 0 none, 1 WIN, 2 LOSE (a LOSE mark the side's ongoing card rescues is 1).
 _MARKS: tuple[Mark | None, Mark | None, Mark | None] = (None, Mark.WIN, Mark.LOSE)
+# A fourth code, only with `Weights.cards`: the side meets a win and a lose condition at once (a
+# card's win, or the other side's Security System, beside a mark); with two candidates the tie
+# rule gives the game to the active side, whatever else holds.
+_BOTH = 3
 
 
 class _Verdicts(NamedTuple):
@@ -67,20 +71,19 @@ def _verdicts_for(span: int) -> _Verdicts:
     def sign(winner: int | None, side: int) -> int:
         return 0 if winner is None else 1 if winner == side else -1
 
+    def verdict(lead: int, active_code: int, other_code: int) -> int | None:
+        if _BOTH in (active_code, other_code):
+            return 0  # two candidates: the tie rule's active side
+        return lead_verdict(lead, _MARKS[active_code], _MARKS[other_code])
+
     leads = range(-span, span + 1)
-    codes = range(len(_MARKS))
+    codes = range(_BOTH + 1)
     active = [
-        [
-            [sign(lead_verdict(lead, _MARKS[mine], _MARKS[theirs]), 0) for lead in leads]
-            for theirs in codes
-        ]
+        [[sign(verdict(lead, mine, theirs), 0) for lead in leads] for theirs in codes]
         for mine in codes
     ]
     other = [
-        [
-            [sign(lead_verdict(-lead, _MARKS[theirs], _MARKS[mine]), 1) for lead in leads]
-            for theirs in codes
-        ]
+        [[sign(verdict(-lead, theirs, mine), 1) for lead in leads] for theirs in codes]
         for mine in codes
     ]
     return _Verdicts(span, active, other)
@@ -116,6 +119,8 @@ def _pair_table(
     """
     mine = next_copies(game, side, weights)
     theirs = next_copies(game, 1 - side, weights)
+    if weights.cards and (game.extras[0] is not None or game.extras[1] is not None):
+        mine, theirs = _placed(game, side, mine), _placed(game, 1 - side, theirs)
     pool = unseen_by(game, side)
     total = sum(pool)
     potential = weights.potential / total if total else 0.0
@@ -125,6 +130,49 @@ def _pair_table(
         _add_landings(game, side, mine.move, my_extra, weights.market)
         _add_landings(game, 1 - side, theirs.move, their_extra, weights.market)
     return mine, theirs, my_extra, their_extra, pool
+
+
+def _placed(game: FastGame, side: int, copies: Next) -> Next:
+    """Side `side`'s next copies with what the ongoing cards add from where the meeples stand:
+    Getaway Car's move on stopping at a home, the Masterplan's win on a new name that makes
+    enough, and the other side's Security System's win when this meeple stops on its home
+    (given as a lose condition of this side: the same candidate at the End step)."""
+    extras = game.extras[side]
+    other_extras = game.extras[1 - side]
+    guard = other_extras is not None and other_extras.guard
+    boost = extras.boost if extras is not None else 0
+    distinct = extras.distinct if extras is not None else 0
+    if not (guard or boost or distinct):
+        return copies
+    start = HOMES[side] + game.progress[side]
+    their_home = HOMES[1 - side]
+    row = game.in_play[side]
+    names = sum(1 for count in row if count)
+    move = copies.move[:]
+    mark = copies.mark[:]
+    for agent, amount in enumerate(move):
+        if boost and amount and (start + amount) % BOARD_SIZE in _HOME_SPACES:
+            amount += boost
+            move[agent] = amount
+        wins = mark[agent] == 1 or bool(distinct and not row[agent] and names + 1 >= distinct)
+        loses = mark[agent] == 2 or (guard and (start + amount) % BOARD_SIZE == their_home)
+        mark[agent] = _BOTH if wins and loses else 1 if wins else 2 if loses else 0
+    return copies._replace(move=move, mark=mark, reach=max(abs(amount) for amount in move))
+
+
+_HOME_SPACES = frozenset(HOMES)
+
+
+def _runs_out(game: FastGame) -> bool:
+    """Whether this turn's End step ends the game by running out of cards when nothing else
+    does: the agent deck empty once the offer is drawn for, and the recruiter (the next player)
+    holding fewer than 2 cards."""
+    if game.hand_count[1 - game.active] >= 2:
+        return False
+    left = len(game.deck) - game.deck_drawn
+    if game.phase == OFFER:
+        left -= max(0, HAND_SIZE - (game.hand_count[game.active] - 2))
+    return left <= 0
 
 
 def _add_landings(
@@ -155,7 +203,8 @@ def offer_scores(game: FastGame, weights: Weights = DEFAULT_WEIGHTS) -> list[tup
         pairs = [(names[0], names[0])]
     else:
         pairs = [(up, down) for up in names for down in names if up != down]
-    split = _split_values(lead, names, mine, theirs, my_extra, their_extra, weights.decisive)
+    ends = weights.run_out and _runs_out(game)
+    split = _split_values(lead, names, mine, theirs, my_extra, their_extra, weights.decisive, ends)
     # The recruiter's view: the cards it has not seen (the offerer's hand among them).
     recruiter_pool = unseen_by(game, 1 - offerer)
     chance: dict[int, float] = {}
@@ -163,7 +212,7 @@ def offer_scores(game: FastGame, weights: Weights = DEFAULT_WEIGHTS) -> list[tup
         pool = recruiter_pool[:]
         pool[up] = max(0, pool[up] - 1)
         take_up, take_down = _recruit_values(
-            -lead, up, theirs, mine, their_extra, my_extra, pool, weights.decisive
+            -lead, up, theirs, mine, their_extra, my_extra, pool, weights.decisive, ends
         )
         chance[up] = take_up_chance(take_up, take_down, weights)
     my_values, their_values = mine.value, theirs.value
@@ -190,10 +239,11 @@ def _split_values(
     my_extra: list[float],
     their_extra: list[float],
     decisive: float,
+    ends: bool = False,
 ) -> dict[tuple[int, int], float]:
     """The offerer's (`mine`, the active side) value of each split of `names`: [kept, taken] when
     it keeps `kept` and the recruiter takes `taken`, ±`decisive` when the End step decides;
-    `lead` is the offerer's lead."""
+    `lead` is the offerer's lead; `ends`: the cards run out at this End step."""
     my_moves, my_marks, their_moves, their_marks = mine.move, mine.mark, theirs.move, theirs.mark
     table = _verdicts(abs(lead) + mine.reach + theirs.reach)
     span = table.span
@@ -206,6 +256,8 @@ def _split_values(
                 continue
             after = keep - their_moves[taken]
             verdict = verdicts[their_marks[taken]][after + span]
+            if ends and not verdict:  # closer to catching wins, the active side on a tie
+                verdict = 1 if after >= 0 else -1
             split[kept, taken] = (
                 verdict * decisive if verdict else after + my_extra[kept] - their_extra[taken]
             )
@@ -223,7 +275,8 @@ def offer_splits(
     hand = game.hand[offerer]
     names = [agent for agent in range(len(hand)) if hand[agent]]
     lead = game.progress[offerer] - game.progress[1 - offerer]
-    return _split_values(lead, names, mine, theirs, my_extra, their_extra, weights.decisive)
+    ends = weights.run_out and _runs_out(game)
+    return _split_values(lead, names, mine, theirs, my_extra, their_extra, weights.decisive, ends)
 
 
 def quick_offer(game: FastGame, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS) -> int:
@@ -250,8 +303,9 @@ def recruit_scores(
         pool = [0] * len(pool)
         pool[game.face_down] = 1
     lead = game.progress[recruiter] - game.progress[offerer]
+    ends = weights.run_out and _runs_out(game)
     return _recruit_values(
-        lead, game.face_up, mine, theirs, my_extra, their_extra, pool, weights.decisive
+        lead, game.face_up, mine, theirs, my_extra, their_extra, pool, weights.decisive, ends
     )
 
 
@@ -264,9 +318,11 @@ def _recruit_values(
     their_extra: list[float],
     pool: list[int],
     decisive: float,
+    ends: bool = False,
 ) -> tuple[float, float]:
     """The recruiter's (`mine`) mean value of taking face-up `up` and of taking the hidden card,
-    over `pool` (the copies the hidden card could be); `lead` is the recruiter's lead."""
+    over `pool` (the copies the hidden card could be); `lead` is the recruiter's lead; `ends`:
+    the cards run out at this End step."""
     my_moves, my_marks, their_moves, their_marks = mine.move, mine.mark, theirs.move, theirs.mark
     total = sum(pool)
     if total <= 0:
@@ -286,11 +342,15 @@ def _recruit_values(
             continue
         after = up_lead - their_moves[agent]
         verdict = up_verdicts[their_marks[agent]][after + span]
+        if ends and not verdict:  # closer to catching wins, the active side (not us) on a tie
+            verdict = 1 if after > 0 else -1
         take_up += count * (
             verdict * decisive if verdict else after + my_extra[up] - their_extra[agent]
         )
         after = down_lead + my_moves[agent]
         verdict = verdicts[my_marks[agent]][their_up_mark][after + span]
+        if ends and not verdict:
+            verdict = 1 if after > 0 else -1
         take_down += count * (
             verdict * decisive if verdict else after + my_extra[agent] - their_extra[up]
         )
@@ -316,16 +376,22 @@ def quick_recruit(game: FastGame, weights: Weights = DEFAULT_WEIGHTS, peek: bool
 
 
 def quick_other(game: FastGame, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS) -> int:
-    """A black market pick or an instant card's choice: the best by a one-ply evaluation."""
+    """A black market pick or an instant card's choice: the best by a one-ply evaluation (with
+    `weights.settle`, of the position once the rest of the turn is played: the instant's own
+    choice, the other pickups, the End step, each by the one-ply judgment)."""
     legal = game.legal()
     if len(legal) == 1:
         return legal[0]
     actor = game.to_act
     best = legal[0]
     best_value = -1e9
+    plain = weights._replace(settle=False) if weights.settle else weights
     for code in legal:
         after = game.clone()
         after.play(code)
+        if weights.settle:
+            while after.phase in (PICK, CHOOSE, CONFIRM):
+                after.play(quick_other(after, rng, plain))
         value = evaluate(after, actor, weights) + rng.random() * 1e-6
         if value > best_value:
             best, best_value = code, value
