@@ -63,6 +63,8 @@ def measure(pairing: Pairing, mode: Mode, games: int, workers: int, seed: int) -
         "mode": mode.value,
         "games": result.games,
         "wins_a": result.wins_a,
+        # each game A won (1) or lost (0), in play order: deal order on one worker
+        "by_game": "".join("1" if outcome.a_won else "0" for outcome in result.outcomes),
         "win_rate": result.win_rate_a,
         "low": low,
         "high": high,
