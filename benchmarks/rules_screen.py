@@ -25,10 +25,10 @@ async def one_run() -> tuple[float, float, float]:
     """One app: seconds to the first rules book drawn, to the whole book shown (its later
     sections are added after the first drawing), and to the second opening drawn."""
     from agent_avenue.data import load_rules
-    from agent_avenue.ui.app import AgentAvenueApp
+    from agent_avenue.ui.hot_seat_app import HotSeatApp
     from agent_avenue.ui.screens.rules import RulesScreen
 
-    app = AgentAvenueApp(load_rules())
+    app = HotSeatApp(load_rules())
     times: list[float] = []
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()

@@ -15,6 +15,7 @@ import pytest
 import agent_avenue.data as data
 import agent_avenue.engine as engine
 import agent_avenue.storage as storage
+import agent_avenue.ui.widgets as widgets
 
 NOT_AT_START = (
     "pydantic",
@@ -35,7 +36,7 @@ NOT_AT_START = (
 (Textual's own app module already loads its buttons and dropdowns)."""
 
 
-LAZY_PACKAGES = (engine, data, storage)
+LAZY_PACKAGES = (engine, data, storage, widgets)
 
 
 def _checked_imports(package: ModuleType) -> dict[str, str]:
@@ -79,7 +80,7 @@ def test_an_unknown_engine_name_is_an_attribute_error() -> None:
 def test_the_first_screens_modules_load_none_of_the_games() -> None:
     code = (
         "import sys\n"
-        "import agent_avenue.cli.commands, agent_avenue.cli.play, agent_avenue.ui.app\n"
+        "import agent_avenue.cli.commands, agent_avenue.cli.play, agent_avenue.ui.hot_seat_app\n"
         "from agent_avenue.ui.screens.start import StartScreen\n"
         f"print(' '.join(m for m in {NOT_AT_START!r} if m in sys.modules))\n"
     )

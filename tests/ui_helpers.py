@@ -18,7 +18,7 @@ from textual.widget import Widget
 from agent_avenue.data import default_rules
 from agent_avenue.engine import Answer, Choose, Discard, Offer, Recruit, Take
 from agent_avenue.engine.actions import Lead, PlayDown, PlayUp
-from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.app import BaseApp
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets.panels import (
@@ -48,7 +48,7 @@ __all__ = [
 RULES = default_rules()
 
 
-def screen_text(app: AgentAvenueApp, blank: tuple[Widget, ...] = ()) -> str:
+def screen_text(app: BaseApp, blank: tuple[Widget, ...] = ()) -> str:
     """The current screen as plain text, exactly as the compositor draws it.
 
     The regions of the `blank` widgets are replaced by spaces.
@@ -84,7 +84,7 @@ def names_in(text: str, names: frozenset[str] | set[str]) -> set[str]:
     return {n for n in names if re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", flat)}
 
 
-def screen_kind(app: AgentAvenueApp) -> str:
+def screen_kind(app: BaseApp) -> str:
     """A short name for what is shown: the screen, or the table's panel."""
     screen = app.screen
     if isinstance(screen, TableScreen):
@@ -133,7 +133,7 @@ class KeyPlayer:
             return self.rng.choice(discards)
         return self.rng.choice(others or discards)
 
-    def keys_for(self, app: AgentAvenueApp) -> list[str]:
+    def keys_for(self, app: BaseApp) -> list[str]:
         """The keys that carry out a chosen legal action on the screen shown."""
         screen = app.screen
         if isinstance(screen, HandoffScreen):
@@ -156,7 +156,7 @@ class KeyPlayer:
 class TeamKeyPlayer(KeyPlayer):
     """KeyPlayer that also plays the team panels: who leads, one card each, team pickups."""
 
-    def keys_for(self, app: AgentAvenueApp) -> list[str]:
+    def keys_for(self, app: BaseApp) -> list[str]:
         """The keys that carry out a chosen legal action on the screen shown."""
         screen = app.screen
         if not isinstance(screen, TableScreen):

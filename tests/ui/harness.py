@@ -22,7 +22,8 @@ from agent_avenue.engine import (
     Phase,
 )
 from agent_avenue.i18n import agent_name, card_name
-from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
+from agent_avenue.ui.hot_seat_app import HotSeatApp
+from agent_avenue.ui.launch import LaunchOptions
 from agent_avenue.ui.screens.game_over import GameOverScreen
 from ui_helpers import RULES as RULES  # shared with the network tests (tests/ui_helpers.py)
 from ui_helpers import KeyPlayer as KeyPlayer
@@ -34,7 +35,7 @@ AGENT_NAMES = frozenset(agent_name(a) for a in RULES.agent_ids)
 CARD_NAMES = frozenset(card_name(c) for c in RULES.card_ids)
 MAX_STEPS = 3000
 
-Visit = Callable[[AgentAvenueApp, str], Awaitable[None] | None]
+Visit = Callable[[HotSeatApp, str], Awaitable[None] | None]
 
 
 SHORT_GAME = 23
@@ -54,17 +55,17 @@ def make_app(
     opponent: str = "human",
     seat: int = 0,
     bot: str | None = FAST_BOT,
-) -> AgentAvenueApp:
+) -> HotSeatApp:
     """A seeded app with animations, handoff pauses and the computer's pause off (the tests
     press keys at once); against the computer (`opponent` "bot:<level>") the person plays
     side `seat` and the computer plays as `bot` (a fast spec) whatever its level."""
     options = LaunchOptions(Mode(mode), seed, names, first, opponent=opponent, seat=seat)
-    app = AgentAvenueApp(RULES, options)
+    app = HotSeatApp(RULES, options)
     app.animation_delay = 0
     app.handoff_delay = 0
     app.animation_level = "none"
-    app.bot_override = bot
-    app.bot_pause = 0
+    app.computer.override = bot
+    app.computer.pause = 0
     app.reading_pause = 0
     return app
 
@@ -73,12 +74,12 @@ SETTLE_ROUNDS = 200
 """How many refreshes `settled_screenshot` waits at most for the screen to hold still."""
 
 
-def _busy(app: AgentAvenueApp) -> bool:
+def _busy(app: HotSeatApp) -> bool:
     """Whether a worker (the computer's move, a hint) is still running or about to."""
     return any(not worker.is_finished for worker in app.workers)
 
 
-def _pending(app: AgentAvenueApp) -> bool:
+def _pending(app: HotSeatApp) -> bool:
     """Whether the app or a widget of the screen shown has messages (a mount, a callback
     after a refresh, a worker's result) it has not handled yet."""
     nodes = [app, *app.screen.walk_children(with_self=True)]
@@ -95,7 +96,7 @@ async def settle(pilot: Pilot[int]) -> None:
     while the computer's move was still being shown. This checks the work itself.
     """
     app = pilot.app
-    assert isinstance(app, AgentAvenueApp)
+    assert isinstance(app, HotSeatApp)
     for _ in range(SETTLE_ROUNDS * 5):
         await pilot.pause()
         if _busy(app) or _pending(app):
@@ -128,7 +129,7 @@ async def settled_screenshot(pilot: Pilot[int]) -> str:
     taken then depends on timing. Waiting for two identical pictures does not.
     """
     app = pilot.app
-    assert isinstance(app, AgentAvenueApp)
+    assert isinstance(app, HotSeatApp)
     last = ""
     for _ in range(SETTLE_ROUNDS):
         await pilot.wait_for_scheduled_animations()
@@ -140,7 +141,7 @@ async def settled_screenshot(pilot: Pilot[int]) -> str:
     raise AssertionError(f"the screen did not hold still ({screen_kind(app)})")
 
 
-def region_text(app: AgentAvenueApp, widget: Widget) -> str:
+def region_text(app: HotSeatApp, widget: Widget) -> str:
     """The part of the screen text inside one widget's region."""
     region = widget.region
     lines = screen_text(app).splitlines()
@@ -148,7 +149,7 @@ def region_text(app: AgentAvenueApp, widget: Widget) -> str:
     return "\n".join(row[region.x : region.x + region.width] for row in rows)
 
 
-def svg_text(app: AgentAvenueApp) -> str:
+def svg_text(app: HotSeatApp) -> str:
     """The text runs of the exported SVG screenshot, spaces restored."""
     svg = app.export_screenshot()
     runs = re.findall(r"<text[^>]*>([^<]*)</text>", svg)
@@ -173,7 +174,7 @@ async def press_together(pilot: Pilot[int], *keys: str) -> None:
 
 
 async def play_game(
-    app: AgentAvenueApp, pilot: Pilot[int], player: KeyPlayer, visit: Visit | None = None
+    app: HotSeatApp, pilot: Pilot[int], player: KeyPlayer, visit: Visit | None = None
 ) -> list[str]:
     """From the start screen to the game-over screen; returns the kinds of screen seen."""
     await pilot.press("enter")
@@ -196,7 +197,7 @@ async def play_game(
     raise AssertionError("the game did not end")
 
 
-def phase_of(app: AgentAvenueApp) -> Phase | None:
+def phase_of(app: HotSeatApp) -> Phase | None:
     """The phase the game waits in (None before a game starts)."""
     return app.session.stage.phase if app.session else None
 

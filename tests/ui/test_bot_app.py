@@ -15,7 +15,8 @@ from agent_avenue.bots import Bot
 from agent_avenue.engine import Action, PlayerView
 from agent_avenue.play.session import replay
 from agent_avenue.ui import computer as app_module
-from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
+from agent_avenue.ui.hot_seat_app import HotSeatApp
+from agent_avenue.ui.launch import LaunchOptions
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.start import StartScreen
 from agent_avenue.ui.screens.table import TableScreen
@@ -45,7 +46,7 @@ async def test_a_game_against_the_computer_to_the_end(seat: int, first: int, mod
     app = make_app(mode, 7, first, opponent="bot:hard", seat=seat)
     audiences: set[int | None] = set()
 
-    def visit(app: AgentAvenueApp, kind: str) -> None:
+    def visit(app: HotSeatApp, kind: str) -> None:
         if kind in ("OfferPanel", "RecruitPanel", "ChoicePanel") and app.session is not None:
             audiences.add(app.session.stage.audience)
 
@@ -206,7 +207,7 @@ async def test_a_game_against_the_computer_resumes_with_the_computer_in_its_seat
     """The autosave says "bot:normal" for the computer's seat; resuming gives it back its
     seat: when it is its turn it thinks at once (no handoff), and it plays on."""
     app = make_app("simple", 11, first=0, opponent="bot:normal")
-    app.bot_pause = 1.0  # the computer's turn lasts long enough to be seen
+    app.computer.pause = 1.0  # the computer's turn lasts long enough to be seen
     player = KeyPlayer(11)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
@@ -225,9 +226,9 @@ async def test_a_game_against_the_computer_resumes_with_the_computer_in_its_seat
     assert save is not None and save.players == ("human", "bot:normal")
     assert save.record.moves == moves
 
-    resumed = AgentAvenueApp(RULES, LaunchOptions(resume=True))
-    resumed.bot_override = "greedy"
-    resumed.bot_pause = 0
+    resumed = HotSeatApp(RULES, LaunchOptions(resume=True))
+    resumed.computer.override = "greedy"
+    resumed.computer.pause = 0
     resumed.reading_pause = 0
     resumed.animation_delay = 0
     async with resumed.run_test(size=SIZE) as pilot:

@@ -10,7 +10,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.screen import Screen
 
-from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.hot_seat_app import HotSeatApp
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
 
@@ -24,14 +24,14 @@ def frames(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Frame]]:
     """Every frame the app sends to the terminal: (what it shows, the screen's text). Textual
     drops what is displayed while updates are held (`batch_update`): those are not frames."""
     drawn: list[Frame] = []
-    display = AgentAvenueApp._display
+    display = HotSeatApp._display
 
-    def recording(app: AgentAvenueApp, screen: Screen[object], renderable: object) -> None:
+    def recording(app: HotSeatApp, screen: Screen[object], renderable: object) -> None:
         if renderable is not None and not app._batch_count:
             drawn.append((screen_kind(app), screen_text(app)))
         display(app, screen, renderable)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(AgentAvenueApp, "_display", recording)
+    monkeypatch.setattr(HotSeatApp, "_display", recording)
     yield drawn
 
 

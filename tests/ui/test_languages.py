@@ -16,7 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Static
 
 from agent_avenue.i18n import LANGUAGES, catalogue, language, missing_strings, set_language, t
-from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.hot_seat_app import HotSeatApp
 from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.rules import rules_markdown
@@ -83,7 +83,7 @@ def _scrolls(widget: Widget) -> bool:
     )
 
 
-def layout_problems(app: AgentAvenueApp) -> list[str]:
+def layout_problems(app: HotSeatApp) -> list[str]:
     """What is cut off on the current screen: a widget outside the screen or clipped by its
     container (outside scrolling containers), a one-line text wider than its widget, a border
     title wider than its border, or a key bar wider than the screen."""
@@ -116,7 +116,7 @@ def layout_problems(app: AgentAvenueApp) -> list[str]:
     return problems
 
 
-def check_screen(app: AgentAvenueApp, code: str, where: str) -> None:
+def check_screen(app: HotSeatApp, code: str, where: str) -> None:
     """The screen shows no raw key, no untranslated string and nothing cut off."""
     text = screen_text(app)
     assert raw_keys(text) == set(), f"{where}: raw keys\n{text}"
@@ -130,7 +130,7 @@ def check_screen(app: AgentAvenueApp, code: str, where: str) -> None:
     assert layout_problems(app) == [], f"{where}\n{text}"
 
 
-async def _probe(pilot: Pilot[int], app: AgentAvenueApp, key: str, code: str) -> str | None:
+async def _probe(pilot: Pilot[int], app: HotSeatApp, key: str, code: str) -> str | None:
     """Open another screen with `key`, check it, close it with Escape; its kind, if it opened."""
     before = app.screen
     await pilot.press(key)

@@ -8,7 +8,7 @@ import pytest
 from agent_avenue.engine import EventKind, PlayerView
 from agent_avenue.i18n import agent_name
 from agent_avenue.play.session import replay
-from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.hot_seat_app import HotSeatApp
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets import AgentCard, MarketCardView
@@ -49,7 +49,7 @@ def _public(view: PlayerView) -> set[str]:
     return known
 
 
-def _forbidden(app: AgentAvenueApp, viewer: int | None) -> set[str]:
+def _forbidden(app: HotSeatApp, viewer: int | None) -> set[str]:
     """Display names the screen must not show: secrets of whoever is not looking, minus what
     the viewer may know anyway (a name in a hand may also be public elsewhere)."""
     session = app.session
@@ -72,7 +72,7 @@ def _forbidden(app: AgentAvenueApp, viewer: int | None) -> set[str]:
     return {agent_name(a) for a in hidden - allowed}
 
 
-def check_screen(app: AgentAvenueApp, kind: str, checked: list[str]) -> None:
+def check_screen(app: HotSeatApp, kind: str, checked: list[str]) -> None:
     """The leak checks for the screen shown now."""
     session = app.session
     if session is None:
@@ -141,7 +141,7 @@ async def test_no_secret_on_any_screen(
     checked: list[str] = []
     hint_on_reveals: list[bool | None] = []
 
-    def visit(app: AgentAvenueApp, kind: str) -> None:
+    def visit(app: HotSeatApp, kind: str) -> None:
         check_screen(app, kind, checked)
         screen = app.screen
         if isinstance(screen, TableScreen) and isinstance(screen.panel, RevealPanel):

@@ -20,7 +20,7 @@ from textual.pilot import Pilot
 
 from agent_avenue.engine import format_action
 from agent_avenue.play.session import Session
-from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.hot_seat_app import HotSeatApp
 from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
@@ -52,7 +52,7 @@ class Chooser(Protocol):
 
     chosen: object
 
-    def keys_for(self, app: AgentAvenueApp) -> list[str]:
+    def keys_for(self, app: HotSeatApp) -> list[str]:
         """The keys of a chosen legal action."""
         ...
 
@@ -97,7 +97,7 @@ def small(rng: random.Random) -> tuple[int, int]:
     return width, height
 
 
-def calm(app: AgentAvenueApp) -> bool:
+def calm(app: HotSeatApp) -> bool:
     """No worker running, no handoff pause, no reveal still moving or counting down."""
     if any(not worker.is_finished for worker in app.workers):
         return False
@@ -113,7 +113,7 @@ async def settle(pilot: Pilot[int]) -> str:
     """The screen text once it holds still and nothing is pending (no worker, no message
     waiting: the harness's `settle`, so a busy machine cannot hurry it)."""
     app = pilot.app
-    assert isinstance(app, AgentAvenueApp)
+    assert isinstance(app, HotSeatApp)
     last = ""
     for _ in range(SETTLE_ROUNDS):
         await pilot.wait_for_scheduled_animations()
@@ -125,7 +125,7 @@ async def settle(pilot: Pilot[int]) -> str:
     raise AssertionError(f"the screen did not hold still ({screen_kind(app)})")
 
 
-def waits_by_itself(app: AgentAvenueApp) -> bool:
+def waits_by_itself(app: HotSeatApp) -> bool:
     """The computer's turn, or a reveal that goes on by itself: no key to press."""
     screen = app.screen
     if not isinstance(screen, TableScreen):
@@ -136,7 +136,7 @@ def waits_by_itself(app: AgentAvenueApp) -> bool:
     )
 
 
-def moves(app: AgentAvenueApp) -> tuple[str, ...]:
+def moves(app: HotSeatApp) -> tuple[str, ...]:
     """The moves recorded so far."""
     session = app.session
     assert session is not None
@@ -148,7 +148,7 @@ def is_decision(kind: str) -> bool:
     return kind not in ("HandoffScreen", "RevealPanel", "GameOverScreen", "ThinkingPanel")
 
 
-def people_moves(app: AgentAvenueApp, people: frozenset[int]) -> list[str]:
+def people_moves(app: HotSeatApp, people: frozenset[int]) -> list[str]:
     """The recorded moves made by the people's seats (not the computer's), replayed."""
     session = app.session
     assert session is not None
@@ -281,12 +281,12 @@ async def test_games_while_the_terminal_is_resized_at_random(
     assert small_steps and relayouts
 
 
-def player_keys(player: Chooser, app: AgentAvenueApp) -> list[str]:
+def player_keys(player: Chooser, app: HotSeatApp) -> list[str]:
     """The keys of the player's chosen action on the screen shown."""
     return player.keys_for(app)
 
 
-def in_transition(app: AgentAvenueApp) -> bool:
+def in_transition(app: HotSeatApp) -> bool:
     """A handoff still ignoring keys, or a reveal whose meeples still move."""
     screen = app.screen
     if isinstance(screen, HandoffScreen):

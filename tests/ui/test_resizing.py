@@ -6,7 +6,7 @@ from textual.events import Resize
 from textual.geometry import Size
 from textual.pilot import Pilot
 
-from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.hot_seat_app import HotSeatApp
 from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.start import StartScreen
 from agent_avenue.ui.screens.table import TableScreen
@@ -28,7 +28,7 @@ async def to_greens_offer(pilot: Pilot[int]) -> None:
     await pilot.press("enter")  # the handoff: Green's offer
     await pilot.pause()
     app = pilot.app
-    assert isinstance(app, AgentAvenueApp) and screen_kind(app) == "OfferPanel"
+    assert isinstance(app, HotSeatApp) and screen_kind(app) == "OfferPanel"
 
 
 async def test_a_resize_on_the_result_screen_then_a_new_game_at_once() -> None:

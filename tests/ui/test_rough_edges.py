@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agent_avenue.engine import Mode
-from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.hot_seat_app import HotSeatApp
 from agent_avenue.ui.launch import LaunchOptions
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets.panels import RevealPanel
@@ -14,13 +14,13 @@ from .harness import RULES, region_text
 from .test_team_app import TeamKeyPlayer
 
 
-def four_players(seed: int) -> AgentAvenueApp:
+def four_players(seed: int) -> HotSeatApp:
     """A seeded four-player game with every pause off."""
-    app = AgentAvenueApp(RULES, LaunchOptions(Mode.ADVANCED, seed, None, 0, players=4))
+    app = HotSeatApp(RULES, LaunchOptions(Mode.ADVANCED, seed, None, 0, players=4))
     app.animation_delay = 0
     app.handoff_delay = 0
     app.animation_level = "none"
-    app.bot_pause = 0
+    app.computer.pause = 0
     app.reading_pause = 0
     return app
 

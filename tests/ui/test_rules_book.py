@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Markdown
 
-from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.hot_seat_app import HotSeatApp
 from agent_avenue.ui.rules_search import card_list
 from agent_avenue.ui.screens.rules import FIRST_SECTIONS, RulesScreen, rules_markdown
 
@@ -12,7 +12,7 @@ from .harness import RULES
 
 
 async def test_the_rules_book_is_drawn_first_then_completed() -> None:
-    app = AgentAvenueApp(RULES)
+    app = HotSeatApp(RULES)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.pause()
         await pilot.press("question_mark")

@@ -22,7 +22,8 @@ from agent_avenue.i18n import agent_name
 from agent_avenue.play.session import GameRecord
 from agent_avenue.storage import StorageError, load_history, record_finished, replay_states
 from agent_avenue.teaching.describe import result_sentence
-from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
+from agent_avenue.ui.hot_seat_app import HotSeatApp
+from agent_avenue.ui.launch import LaunchOptions
 from agent_avenue.ui.saving import HUMANS, SaveNote
 from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.handoff import HandoffScreen
@@ -50,7 +51,7 @@ from .harness import (
 SIZE = (80, 24)
 
 
-def _quick(app: AgentAvenueApp) -> AgentAvenueApp:
+def _quick(app: HotSeatApp) -> HotSeatApp:
     """No animations, no handoff pause (as harness.make_app does)."""
     app.animation_delay = 0
     app.handoff_delay = 0
@@ -79,7 +80,7 @@ def finished_record(seed: int, mode: Mode = Mode.SIMPLE) -> GameRecord:
 
 
 async def play_until(
-    app: AgentAvenueApp, pilot: Pilot[int], player: KeyPlayer, moves: int, kind: str | None = None
+    app: HotSeatApp, pilot: Pilot[int], player: KeyPlayer, moves: int, kind: str | None = None
 ) -> None:
     """From the start screen, play by keys until `moves` actions are recorded (and, with `kind`,
     until that kind of screen shows)."""
@@ -95,7 +96,7 @@ async def play_until(
     raise AssertionError("did not get there")
 
 
-async def wait_for(pilot: Pilot[int], app: AgentAvenueApp, screen: type[object]) -> None:
+async def wait_for(pilot: Pilot[int], app: HotSeatApp, screen: type[object]) -> None:
     """Let the app run until a screen of this type is on top and drawn (the resume offer comes
     from a worker thread)."""
     for _ in range(200):
@@ -197,7 +198,7 @@ async def test_a_killed_game_resumes_at_a_handoff_exactly_where_it_was(
         actor = app.session.stage.actor
     # The process is killed here: nothing runs on the way out. A new one resumes.
     assert saved_moves() == record.moves
-    resumed = _quick(AgentAvenueApp(RULES, LaunchOptions(resume=True)))
+    resumed = _quick(HotSeatApp(RULES, LaunchOptions(resume=True)))
     async with resumed.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(resumed.screen, HandoffScreen)
@@ -237,7 +238,7 @@ def expected_panel(killed_on: str) -> str:
 
 async def test_resume_without_a_saved_game_exits_2() -> None:
     """`resume` with nothing saved (e.g. the save went meanwhile) leaves with status 2."""
-    app = _quick(AgentAvenueApp(RULES, LaunchOptions(resume=True)))
+    app = _quick(HotSeatApp(RULES, LaunchOptions(resume=True)))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
     assert app.return_code == 2
@@ -276,7 +277,7 @@ async def test_play_with_game_options_starts_that_game_and_keeps_the_save() -> N
         assert first.session is not None
         old = first.session.record.moves
     options = LaunchOptions(Mode.ADVANCED, 5, None, 1, new_game=True)
-    app = _quick(AgentAvenueApp(RULES, options))
+    app = _quick(HotSeatApp(RULES, options))
     async with app.run_test(size=SIZE) as pilot:
         await wait_until(pilot, lambda: isinstance(app.screen, StartScreen))
         await pilot.press("enter")
@@ -287,7 +288,7 @@ async def test_play_with_game_options_starts_that_game_and_keeps_the_save() -> N
         assert (session.mode, session.record.seed, session.record.first) == (Mode.ADVANCED, 5, 1)
         assert isinstance(app.screen, HandoffScreen)
     assert old in all_saved_moves()
-    resumed = _quick(AgentAvenueApp(RULES, LaunchOptions(resume=True)))
+    resumed = _quick(HotSeatApp(RULES, LaunchOptions(resume=True)))
     async with resumed.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert resumed.session is not None
@@ -371,7 +372,7 @@ async def test_enter_before_the_offer_appears_still_offers(
     async with first.run_test(size=SIZE) as pilot:
         await play_until(first, pilot, KeyPlayer(8), 2)
     # The worker's answer never arrives in time: only Enter can bring the offer.
-    monkeypatch.setattr(AgentAvenueApp, "on_worker_state_changed", lambda self, event: None)
+    monkeypatch.setattr(HotSeatApp, "on_worker_state_changed", lambda self, event: None)
     app = make_app("simple", 12, names=("Cy", "Di"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter")
@@ -479,7 +480,7 @@ async def test_the_replay_steps_forward_and_back_with_everything_revealed() -> N
     beside the board grows with the steps."""
     record = finished_record(21)
     states = replay_states(record)
-    app = _quick(AgentAvenueApp(RULES, LaunchOptions(replay=record)))
+    app = _quick(HotSeatApp(RULES, LaunchOptions(replay=record)))
     async with app.run_test(size=(140, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -519,7 +520,7 @@ async def test_the_replays_log_is_not_titled_public_events_only() -> None:
     """l in a replay opens the log up to the step shown, titled for what a replay is."""
     record = finished_record(21)
     states = replay_states(record)
-    app = _quick(AgentAvenueApp(RULES, LaunchOptions(replay=record)))
+    app = _quick(HotSeatApp(RULES, LaunchOptions(replay=record)))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("n", "n", "l")
@@ -543,7 +544,7 @@ async def test_the_score_sheet_lists_recorded_games_and_chooses_one() -> None:
     older, newer = finished_record(31), finished_record(32)
     record_finished(older, HUMANS)
     record_finished(newer, HUMANS)
-    app = _quick(AgentAvenueApp(RULES, LaunchOptions(replay=None)))
+    app = _quick(HotSeatApp(RULES, LaunchOptions(replay=None)))
     async with app.run_test(size=(100, 40)) as pilot:
         app.push_screen(HistoryScreen(RULES))
         await pilot.pause()
@@ -561,7 +562,7 @@ async def test_f3_on_the_start_screen_opens_the_score_sheet_and_replays() -> Non
     """The score sheet is reachable before any game: F3 on the start screen, then r replays
     the chosen game and Escape comes back."""
     record_finished(finished_record(34), HUMANS)
-    app = _quick(AgentAvenueApp(RULES))
+    app = _quick(HotSeatApp(RULES))
     async with app.run_test(size=(100, 40)) as pilot:
         await wait_for(pilot, app, StartScreen)
         await pilot.press("f3")
@@ -580,7 +581,7 @@ async def test_a_bad_game_file_on_the_score_sheet_is_reported_and_set_aside() ->
     recorded = record_finished(finished_record(33), HUMANS)
     path = storage.games_dir() / f"{recorded.game_id}.json"
     path.write_text("{ damaged", encoding="utf-8")
-    app = _quick(AgentAvenueApp(RULES))
+    app = _quick(HotSeatApp(RULES))
     async with app.run_test(size=(100, 40)) as pilot:
         app.push_screen(HistoryScreen(RULES))
         await pilot.pause()

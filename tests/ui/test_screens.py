@@ -11,7 +11,7 @@ from textual.widgets import Input
 
 from agent_avenue.engine import Mode
 from agent_avenue.ui import crash as app_module
-from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.hot_seat_app import HotSeatApp
 from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.keep_game import KeepGameScreen
@@ -45,13 +45,13 @@ def svg_snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
     return snapshot.use_extension(SVGSnapshot)
 
 
-def _still(app: AgentAvenueApp) -> None:
+def _still(app: HotSeatApp) -> None:
     """No blinking cursors in screenshots."""
     for field in app.screen.query(Input):
         field.cursor_blink = False
 
 
-async def _to(app: AgentAvenueApp, pilot: object, kind: str, player: KeyPlayer) -> None:
+async def _to(app: HotSeatApp, pilot: object, kind: str, player: KeyPlayer) -> None:
     """Play on (by keys) until a screen of this kind is shown."""
     from textual.pilot import Pilot
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agent_avenue.engine import Mode
-from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.hot_seat_app import HotSeatApp
 from agent_avenue.ui.launch import LaunchOptions
 from agent_avenue.ui.widgets.choice_row import CHOSEN, NOT_CHOSEN, ChoiceRow
 
@@ -20,7 +20,7 @@ def marked(row: ChoiceRow) -> list[str]:
 
 
 async def test_the_choices_start_on_what_the_command_line_chose() -> None:
-    app = AgentAvenueApp(RULES, LaunchOptions(Mode.ADVANCED, 5, None, 1, players=3))
+    app = HotSeatApp(RULES, LaunchOptions(Mode.ADVANCED, 5, None, 1, players=3))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         screen = app.screen
@@ -34,7 +34,7 @@ async def test_the_choices_start_on_what_the_command_line_chose() -> None:
 
 async def test_the_subtitle_is_true_for_any_number_of_players() -> None:
     for players in (2, 3, 4):
-        app = AgentAvenueApp(RULES, LaunchOptions(Mode.SIMPLE, 5, None, 0, players=players))
+        app = HotSeatApp(RULES, LaunchOptions(Mode.SIMPLE, 5, None, 0, players=players))
         async with app.run_test(size=(100, 40)) as pilot:
             await pilot.pause()
             text = " ".join(screen_text(app).split())
@@ -43,7 +43,7 @@ async def test_the_subtitle_is_true_for_any_number_of_players() -> None:
 
 
 async def test_a_click_chooses_and_the_mark_follows() -> None:
-    app = AgentAvenueApp(RULES, LaunchOptions(Mode.SIMPLE, 5, None, 0))
+    app = HotSeatApp(RULES, LaunchOptions(Mode.SIMPLE, 5, None, 0))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         row = app.screen.query_one("#mode", ChoiceRow)
@@ -56,7 +56,7 @@ async def test_a_click_chooses_and_the_mark_follows() -> None:
 
 
 async def test_the_arrow_keys_choose_at_once_going_round() -> None:
-    app = AgentAvenueApp(RULES, LaunchOptions(Mode.SIMPLE, 5, None, None))
+    app = HotSeatApp(RULES, LaunchOptions(Mode.SIMPLE, 5, None, None))
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.pause()
         row = app.screen.query_one("#first", ChoiceRow)
@@ -77,7 +77,7 @@ async def test_the_arrow_keys_choose_at_once_going_round() -> None:
 
 
 async def test_a_wrapped_row_keeps_each_option_whole() -> None:
-    app = AgentAvenueApp(RULES, LaunchOptions(Mode.SIMPLE, 5, None, 0))
+    app = HotSeatApp(RULES, LaunchOptions(Mode.SIMPLE, 5, None, 0))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         row = app.screen.query_one("#opponent", ChoiceRow)

@@ -8,7 +8,8 @@ import pytest
 from agent_avenue.engine import Mode
 from agent_avenue.i18n import agent_name, card_name
 from agent_avenue.ui.agent_look import agent_glyph
-from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
+from agent_avenue.ui.hot_seat_app import HotSeatApp
+from agent_avenue.ui.launch import LaunchOptions
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets import AgentCard, BoardRing, CardBack, CollectionPanel, MarketCardView
 from agent_avenue.ui.widgets.keybar import KeyBar
@@ -29,7 +30,7 @@ from .test_team_app import TeamKeyPlayer, make_team_app
 SIZES = ((80, 24), (100, 30), (120, 40), (160, 45))
 
 
-async def _reach(app: AgentAvenueApp, pilot: object, kind: str, seed: int = 3) -> None:
+async def _reach(app: HotSeatApp, pilot: object, kind: str, seed: int = 3) -> None:
     """Press keys (KeyPlayer's) until the table shows `kind` (a panel's class name)."""
     player = KeyPlayer(seed)
     for _ in range(200):
@@ -42,7 +43,7 @@ async def _reach(app: AgentAvenueApp, pilot: object, kind: str, seed: int = 3) -
     raise AssertionError(f"never reached {kind}")
 
 
-def _table(app: AgentAvenueApp) -> TableScreen:
+def _table(app: HotSeatApp) -> TableScreen:
     screen = app.screen
     assert isinstance(screen, TableScreen)
     return screen
@@ -118,11 +119,11 @@ async def test_the_recruiter_is_named_as_the_one_who_decides(size: tuple[int, in
 async def test_team_game_names_the_seat_that_decides() -> None:
     """A four-player game: the turn line names the player (a seat), not the team; members'
     rows stay in the collections."""
-    app = AgentAvenueApp(RULES, LaunchOptions(Mode.ADVANCED, 3, None, 0, players=4))
+    app = HotSeatApp(RULES, LaunchOptions(Mode.ADVANCED, 3, None, 0, players=4))
     app.animation_delay = 0
     app.handoff_delay = 0
     app.animation_level = "none"
-    app.bot_pause = 0
+    app.computer.pause = 0
     app.reading_pause = 0
     async with app.run_test(size=(160, 45)) as pilot:
         await pilot.press("enter", "enter")

@@ -7,7 +7,7 @@ import pytest
 from syrupy.assertion import SnapshotAssertion
 from textual.widgets import Static
 
-from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.hot_seat_app import HotSeatApp
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets.keybar import KeyBar
 
@@ -25,7 +25,7 @@ def svg_snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
     return snapshot.use_extension(SVGSnapshot)
 
 
-async def _second_offer(app: AgentAvenueApp, size: tuple[int, int], player: KeyPlayer) -> str:
+async def _second_offer(app: HotSeatApp, size: tuple[int, int], player: KeyPlayer) -> str:
     """Play by keys to the second turn's recruit decision (an offer on the table, the black
     market in play) and return the screenshot."""
     async with app.run_test(size=size) as pilot:

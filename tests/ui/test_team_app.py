@@ -19,7 +19,8 @@ from agent_avenue.engine.actions import PlayDown
 from agent_avenue.i18n import agent_name
 from agent_avenue.play.session import replay
 from agent_avenue.ui.agent_look import agent_glyph
-from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
+from agent_avenue.ui.hot_seat_app import HotSeatApp
+from agent_avenue.ui.launch import LaunchOptions
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets import AgentCard, MarketCardView
@@ -54,11 +55,11 @@ PUBLIC_HAND_KINDS = {EventKind.STEAL, EventKind.RETURN, EventKind.KEEP, EventKin
 
 def make_team_app(
     mode: str, seed: int, players: int, names: tuple[str, ...] | None = None
-) -> AgentAvenueApp:
+) -> HotSeatApp:
     """A seeded team game, green first, animations and handoff pauses off."""
     if names is None:
         names = FOUR[:players] if players == 4 else THREE
-    app = AgentAvenueApp(RULES, LaunchOptions(Mode(mode), seed, names, 0, players=players))
+    app = HotSeatApp(RULES, LaunchOptions(Mode(mode), seed, names, 0, players=players))
     app.animation_delay = 0
     app.handoff_delay = 0
     app.animation_level = "none"
@@ -76,7 +77,7 @@ def _secrets(view: PlayerView) -> set[str]:
     return hidden
 
 
-def _public(app: AgentAvenueApp) -> set[str]:
+def _public(app: HotSeatApp) -> set[str]:
     """Agents everyone may know: in play, face up, being resolved, or put into a hand in public."""
     session = app.session
     assert session is not None
@@ -94,7 +95,7 @@ def _public(app: AgentAvenueApp) -> set[str]:
     return known
 
 
-def forbidden(app: AgentAvenueApp, viewer: int | None) -> set[str]:
+def forbidden(app: HotSeatApp, viewer: int | None) -> set[str]:
     """Display names the screen must not show: the secrets of every seat but the viewer's
     (a teammate's too), minus what the viewer may know anyway."""
     session = app.session
@@ -110,7 +111,7 @@ def forbidden(app: AgentAvenueApp, viewer: int | None) -> set[str]:
     return {agent_name(a) for a in hidden - allowed}
 
 
-def check_behind_handoff(app: AgentAvenueApp) -> None:
+def check_behind_handoff(app: HotSeatApp) -> None:
     """The table under a handoff already shows public information only."""
     table = app.screen_stack[-2]
     assert isinstance(table, TableScreen)
@@ -131,7 +132,7 @@ def check_behind_handoff(app: AgentAvenueApp) -> None:
     assert not names_in(texts, forbidden(app, None))
 
 
-def check_screen(app: AgentAvenueApp, kind: str, checked: list[str]) -> None:
+def check_screen(app: HotSeatApp, kind: str, checked: list[str]) -> None:
     """The leak checks for the screen shown now."""
     session = app.session
     if session is None:
@@ -364,7 +365,7 @@ async def test_discards_are_per_member() -> None:
 
 async def test_start_screen_sets_up_a_team_game() -> None:
     """The players selector shows one name field per player and names the teams."""
-    app = AgentAvenueApp(RULES, LaunchOptions(Mode.SIMPLE, 4, ("Ann", "Bob"), 0))
+    app = HotSeatApp(RULES, LaunchOptions(Mode.SIMPLE, 4, ("Ann", "Bob"), 0))
     app.handoff_delay = 0
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -443,7 +444,7 @@ async def test_a_four_player_game_is_autosaved_and_resumes_at_a_handoff(moves: i
     assert data["names"] == list(FOUR)
     assert tuple(data["moves"]) == record.moves
     assert data["players"] == ["human"] * 4
-    resumed = AgentAvenueApp(RULES, LaunchOptions(resume=True))
+    resumed = HotSeatApp(RULES, LaunchOptions(resume=True))
     resumed.animation_delay = 0
     resumed.handoff_delay = 0
     resumed.animation_level = "none"

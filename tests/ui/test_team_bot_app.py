@@ -16,7 +16,8 @@ from agent_avenue.engine import Action, Mode, PlayerView
 from agent_avenue.i18n import agent_name
 from agent_avenue.play.session import replay
 from agent_avenue.ui import computer as app_module
-from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
+from agent_avenue.ui.hot_seat_app import HotSeatApp
+from agent_avenue.ui.launch import LaunchOptions
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets.panels import ThinkingPanel
@@ -36,11 +37,11 @@ def make_bot_team_app(
     seat: int = 0,
     kinds: tuple[str, ...] | None = None,
     bot: str = "greedy",
-) -> AgentAvenueApp:
+) -> HotSeatApp:
     """A seeded team game with the computer (a fast `bot` for every computer seat), green
     first, animations, handoff pauses and the computer's pause off."""
     names = FOUR if players == 4 else THREE
-    app = AgentAvenueApp(
+    app = HotSeatApp(
         RULES,
         LaunchOptions(
             Mode(mode),
@@ -56,8 +57,8 @@ def make_bot_team_app(
     app.animation_delay = 0
     app.handoff_delay = 0
     app.animation_level = "none"
-    app.bot_override = bot
-    app.bot_pause = 0
+    app.computer.override = bot
+    app.computer.pause = 0
     app.reading_pause = 0
     return app
 
@@ -70,7 +71,7 @@ class Watch:
         self.handoffs: list[str] = []
         self.private: set[int | None] = set()
 
-    def __call__(self, app: AgentAvenueApp, kind: str) -> None:
+    def __call__(self, app: HotSeatApp, kind: str) -> None:
         """Check the screen shown now and note what it was."""
         check_screen(app, kind, self.checked)
         screen = app.screen
@@ -226,7 +227,7 @@ async def test_the_thinking_indicator_shows_in_a_team_game(monkeypatch: pytest.M
         assert session.record.moves
 
 
-async def look_while_thinking(app: AgentAvenueApp, pilot: Pilot[int]) -> None:
+async def look_while_thinking(app: HotSeatApp, pilot: Pilot[int]) -> None:
     """Start the game and check the table while the computer (green, first) thinks."""
     await pilot.press("enter")
     for _ in range(100):
@@ -243,7 +244,7 @@ async def look_while_thinking(app: AgentAvenueApp, pilot: Pilot[int]) -> None:
     check_screen(app, "ThinkingPanel", checked)
 
 
-async def _hint_shown(app: AgentAvenueApp, pilot: Pilot[int]) -> None:
+async def _hint_shown(app: HotSeatApp, pilot: Pilot[int]) -> None:
     """Let the hint's worker finish (key h searches in a thread)."""
     await wait_until(pilot, lambda: "Hint:" in screen_text(app))
 

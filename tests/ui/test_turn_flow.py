@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 from textual.pilot import Pilot
 
-from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.hot_seat_app import HotSeatApp
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets.panels import OfferPanel, RecruitPanel, RevealPanel
@@ -41,9 +41,7 @@ def countdown(text: str) -> float:
     return float(found.group(1))
 
 
-async def to_asking_reveal(
-    app: AgentAvenueApp, pilot: Pilot[int], player: KeyPlayer
-) -> RevealPanel:
+async def to_asking_reveal(app: HotSeatApp, pilot: Pilot[int], player: KeyPlayer) -> RevealPanel:
     """Press keys until a reveal whose prompt asks the privacy question is shown."""
     for _ in range(200):
         screen = app.screen

@@ -13,7 +13,8 @@ from agent_avenue.i18n import LANGUAGES, set_language
 from agent_avenue.teaching.explain import explain_result
 from agent_avenue.teaching.hints import suggest
 from agent_avenue.teaching.tutorial.progress import finished_lessons
-from agent_avenue.ui.app import AgentAvenueApp, LaunchOptions
+from agent_avenue.ui.hot_seat_app import HotSeatApp
+from agent_avenue.ui.launch import LaunchOptions
 from agent_avenue.ui.rules_search import RulesBookScreen
 from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.start import StartScreen
@@ -39,9 +40,9 @@ from .harness import (
 SIZE = (100, 32)
 
 
-def tutorial_app() -> AgentAvenueApp:
+def tutorial_app() -> HotSeatApp:
     """The app as `agent-avenue tutorial` starts it, animations off."""
-    app = AgentAvenueApp(RULES, LaunchOptions(Mode.SIMPLE, 1, None, 0, tutorial=True))
+    app = HotSeatApp(RULES, LaunchOptions(Mode.SIMPLE, 1, None, 0, tutorial=True))
     app.animation_delay = 0
     app.handoff_delay = 0
     app.animation_level = "none"
@@ -53,7 +54,7 @@ def keys_for(screen: TutorialScreen, action: Action) -> list[str]:
     return action_keys(screen.panel, action)
 
 
-async def finish_lesson(app: AgentAvenueApp, pilot: Pilot[int], try_wrong: bool) -> list[str]:
+async def finish_lesson(app: HotSeatApp, pilot: Pilot[int], try_wrong: bool) -> list[str]:
     """Play the lesson on screen to its end by keys; returns the coach's texts after wrong tries."""
     whys: list[str] = []
     tried: set[int] = set()

@@ -6,13 +6,11 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
-from textual.events import Mount
 
 from agent_avenue.engine import Rules
 from agent_avenue.i18n import t
 from agent_avenue.net.client import GameClient
-from agent_avenue.ui.app import AgentAvenueApp
-from agent_avenue.ui.launch import LaunchOptions
+from agent_avenue.ui.app import BaseApp
 from agent_avenue.ui.messages import ActionChosen, Continue
 from agent_avenue.ui.remote_game import RemoteGame
 from agent_avenue.ui.screens.lobby import LobbyScreen
@@ -23,8 +21,9 @@ NET = "net"
 __all__ = ["RemoteApp", "run_remote"]
 
 
-class RemoteApp(AgentAvenueApp):
-    """The table of a game hosted elsewhere (or by this process's server)."""
+class RemoteApp(BaseApp):
+    """The table of a game hosted elsewhere (or by this process's server): the lobby, then
+    the game as the server tells it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "room", t("net.ui.key_room"), show=False),
@@ -36,14 +35,17 @@ class RemoteApp(AgentAvenueApp):
         """The app for one client; `lines` (the room code, the join commands) show first;
         `record`: write the finished game on this terminal's score sheet (not at the host's
         own table: its server does, in the same data folder)."""
-        super().__init__(rules, LaunchOptions())
+        super().__init__(rules)
         self.lines = lines
         self.remote = RemoteGame(self, client, record)
 
-    def on_mount(self, event: Mount) -> None:  # type: ignore[override]  # needs the event
-        """The lobby, then the connection in a worker of this event loop (never the start
-        screen: the base class's handler is not run)."""
-        event.prevent_default()
+    @property
+    def names(self) -> tuple[str, str]:
+        """The sides' names, green first, once the server has said them."""
+        return self.remote.names if self.remote.remote is not None else super().names
+
+    def on_mount(self) -> None:
+        """The lobby, then the connection in a worker of this event loop."""
         lobby = LobbyScreen(self.lines, t("net.ui.joining"))
         self.remote.lobby = lobby
         self.push_screen(lobby)
@@ -52,7 +54,6 @@ class RemoteApp(AgentAvenueApp):
     async def on_action_chosen(self, message: ActionChosen) -> None:
         """A player chose an action: it goes to the server."""
         message.stop()
-        message.prevent_default()
         with self.batch_update():
             self.remote.chosen(message.action)
             await self.remote.shown()
@@ -60,7 +61,6 @@ class RemoteApp(AgentAvenueApp):
     async def on_continue(self, message: Continue) -> None:
         """The players have watched the reveal: on to what the server says now."""
         message.stop()
-        message.prevent_default()
         with self.batch_update():
             self.remote.continued()
             await self.remote.shown()

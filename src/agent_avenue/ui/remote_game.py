@@ -22,7 +22,7 @@ from agent_avenue.ui.phrases import discard_note
 from agent_avenue.ui.table_base import TableShow
 
 if TYPE_CHECKING:
-    from agent_avenue.ui.app import AgentAvenueApp
+    from agent_avenue.ui.app import BaseApp
     from agent_avenue.ui.screens.lobby import LobbyScreen
     from agent_avenue.ui.screens.network_over import NetworkGameOverScreen
     from agent_avenue.ui.screens.table import TableScreen
@@ -54,7 +54,7 @@ def recruit_of(before: PlayerView, events: tuple[Event, ...]) -> Recruit | None:
 class RemoteGame(TableShow):
     """One network game at this terminal, from joining to the game-over screen."""
 
-    def __init__(self, app: AgentAvenueApp, client: GameClient, record: bool = True) -> None:
+    def __init__(self, app: BaseApp, client: GameClient, record: bool = True) -> None:
         """A game to be joined through `client` (not connected yet); `record`: write it on
         this terminal's score sheet once it is over."""
         self.app = app

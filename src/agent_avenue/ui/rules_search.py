@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
+from typing import Protocol, runtime_checkable
 
 from textual import on
 from textual.command import DiscoveryHit, Hit, Hits, Provider
@@ -21,6 +22,13 @@ from agent_avenue.i18n import card_name, t
 from agent_avenue.ui.screens.rules import RulesScreen, rules_markdown
 
 __all__ = ["RulesBookScreen", "RulesCommands", "RulesEntry", "open_rules", "rules_entries"]
+
+
+@runtime_checkable
+class PlaysByRules(Protocol):
+    """An app that knows the game's rules (every app of the game: BaseApp, ui/app.py)."""
+
+    rules: Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,9 +111,9 @@ class RulesCommands(Provider):
     """The rules book's sections and every black market card, for the command palette."""
 
     def _rules(self) -> Rules:
-        rules = getattr(self.app, "rules", None)
-        if isinstance(rules, Rules):
-            return rules
+        app = self.app
+        if isinstance(app, PlaysByRules):
+            return app.rules
         from agent_avenue.data import default_rules
 
         return default_rules()

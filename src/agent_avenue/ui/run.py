@@ -10,7 +10,7 @@ from textual.app import App
 
 from agent_avenue.engine import Mode, Rules
 from agent_avenue.i18n import t
-from agent_avenue.ui.app import AgentAvenueApp
+from agent_avenue.ui.hot_seat_app import HotSeatApp
 from agent_avenue.ui.launch import LaunchOptions
 
 __all__ = ["run_app", "run_to_the_end"]
@@ -31,7 +31,7 @@ def run_app(*, rules: Rules | None = None, **options: object) -> int:
         rules = load_rules()
     if "mode" in options:
         options["mode"] = Mode(str(options["mode"]))
-    app = AgentAvenueApp(rules, LaunchOptions(**options))  # type: ignore[arg-type]
+    app = HotSeatApp(rules, LaunchOptions(**options))  # type: ignore[arg-type]
     # What is loaded by now (modules, classes, tables) lives as long as the program: the cycle
     # collector need not walk it again. A full collection during the first frame cost more
     # than a third of drawing the start screen.

@@ -25,7 +25,7 @@ from agent_avenue.ui.team import (
 )
 
 if TYPE_CHECKING:
-    from agent_avenue.ui.app import AgentAvenueApp
+    from agent_avenue.ui.app import BaseApp
     from agent_avenue.ui.screens.table import TableScreen
 
 __all__ = ["GameSource", "TableShow"]
@@ -65,7 +65,7 @@ class GameSource(Protocol):
 class TableShow:
     """The showing half of a game at the table; subclasses hold the game and play actions."""
 
-    app: AgentAvenueApp
+    app: BaseApp
     flow: Flow
     table: TableScreen | None
     asking: Next | None = None

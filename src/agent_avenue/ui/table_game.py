@@ -29,7 +29,7 @@ from agent_avenue.ui.phrases import discard_note
 from agent_avenue.ui.table_base import TableShow
 
 if TYPE_CHECKING:
-    from agent_avenue.ui.app import AgentAvenueApp
+    from agent_avenue.ui.app import BaseApp
     from agent_avenue.ui.screens.table import TableScreen
 
 __all__ = ["TableGame"]
@@ -40,7 +40,7 @@ class TableGame(TableShow):
 
     def __init__(
         self,
-        app: AgentAvenueApp,
+        app: BaseApp,
         session: Session,
         kinds: SeatKinds,
         save_id: str | None,

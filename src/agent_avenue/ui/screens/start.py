@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from rich.cells import cell_len
 from textual import events, on
@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Label, Static
 
@@ -24,6 +25,9 @@ from agent_avenue.ui.widgets.choice_row import ChoiceRow, Option
 from agent_avenue.ui.widgets.keybar import KeyBar
 from agent_avenue.ui.widgets.size import SizeWarning
 from agent_avenue.ui.widgets.text_button import TextButton
+
+if TYPE_CHECKING:
+    from agent_avenue.engine import Rules
 
 NAME_LENGTH = 12
 RANDOM = None
@@ -63,6 +67,10 @@ class StartScreen(Screen[StartSettings]):
         padding: 0 2;
     }
     """
+
+    class TutorialAsked(Message):
+        """The players asked for the lessons (the app shows them over this screen)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", t("start.key_start"), show=True),
         Binding("o", "app.settings", t("settings.key_open")),
@@ -78,11 +86,15 @@ class StartScreen(Screen[StartSettings]):
         players: int = 2,
         opponent: str = HUMAN,
         starting: Callable[[StartSettings], Awaitable[None]] | None = None,
+        *,
+        rules: Rules,
     ) -> None:
         """The start screen with these choices made; confirming it calls `starting` (which
-        shows the game), else dismisses the screen with the settings."""
+        shows the game), else dismisses the screen with the settings; `rules`: the game's, for
+        the score sheet's replays."""
         super().__init__()
         self._starting = starting
+        self._rules = rules
         # One name per seat that could play (4), the team seats' defaults where none is given.
         self._names = names + default_names(4)[len(names) :]
         self._mode = mode
@@ -280,18 +292,14 @@ class StartScreen(Screen[StartSettings]):
         self.action_tutorial()
 
     def action_tutorial(self) -> None:
-        """The lessons (the tutorial), shown over this screen."""
-        open_tutorial = getattr(self.app, "open_tutorial", None)
-        if callable(open_tutorial):
-            open_tutorial()
+        """The lessons (the tutorial), shown over this screen (the app opens them)."""
+        self.post_message(self.TutorialAsked())
 
     def action_history(self) -> None:
         """The score sheet of finished games, from which `r` replays one."""
         from agent_avenue.ui.screens.history import HistoryScreen
 
-        rules = getattr(self.app, "rules", None)
-        if rules is not None:
-            self.app.push_screen(HistoryScreen(rules))
+        self.app.push_screen(HistoryScreen(self._rules))
 
     def action_start(self) -> None:
         """Start the game with the choices on screen; names that cannot be used (too long,

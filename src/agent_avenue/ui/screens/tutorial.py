@@ -35,6 +35,7 @@ from agent_avenue.teaching.explain import explain_result
 from agent_avenue.teaching.tutorial.driver import LessonRun, Played, Verdict
 from agent_avenue.teaching.tutorial.lesson import LESSON_IDS, Lesson, load_lesson
 from agent_avenue.teaching.tutorial.progress import finished_lessons, mark_finished
+from agent_avenue.ui.app import ANIMATION_DELAY, BaseApp
 from agent_avenue.ui.messages import ActionChosen, Continue
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.seat_words import colour_name
@@ -169,7 +170,8 @@ class TutorialScreen(TableScreen):
         before = player_view(played.before, None)
         after = player_view(played.after, None)
         recruit = played.action if isinstance(played.action, Recruit) else None
-        delay = float(getattr(self.app, "animation_delay", 0.15))
+        app = self.app
+        delay = app.animation_delay if isinstance(app, BaseApp) else ANIMATION_DELAY
         self.show_reveal(
             before,
             after,
