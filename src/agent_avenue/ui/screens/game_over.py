@@ -120,7 +120,10 @@ class GameOverScreen(Screen[bool]):
         """The result again, in the language now in use."""
         self.names = names
         await self.recompose()
-        self.on_mount()
+        # A key can dismiss the screen while it is composed again ("n" at once after a resize
+        # that crossed a board size): then there is nothing left to fill.
+        if self.query(BoardRing):
+            self.on_mount()
 
     async def on_resize(self, event: Resize) -> None:
         """Crossing a board size (compact, medium, large) lays the result out again, when it
