@@ -43,7 +43,7 @@ LOCALE_LINT = (
     "# ruff: noqa: E501, RUF001\n"
 )
 
-LAZY_PACKAGES = ("engine", "data", "storage")
+LAZY_PACKAGES = ("engine", "data", "storage", "ui.widgets")
 """The packages of agent_avenue whose names are imported when first used (dotted below it)."""
 GENERATED_MARK = "# Below: written by tools/compile_data.py from the imports above; do not edit.\n"
 

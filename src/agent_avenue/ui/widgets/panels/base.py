@@ -27,8 +27,6 @@ PanelMaker = Callable[[tuple[str, str]], "Panel"]
 """Builds the panel of the moment for the sides' names (again after a change of language)."""
 HAND_ROW = 4
 """Hands up to this size show the choice beside the cards; bigger ones below them."""
-RECRUIT_CHOICES = ("secret_recruit", "double_trouble", "outpost")
-"""Cards whose choice recruits the chosen agent (a preview of the move helps)."""
 
 
 def plain(text: str) -> Content:

@@ -17,6 +17,7 @@ from agent_avenue.engine import (
     Choose,
     PlayerView,
     ReturnAndRerecruit,
+    choice_recruits,
     returned_view,
 )
 from agent_avenue.i18n import agent_name, card_name, t
@@ -25,7 +26,6 @@ from agent_avenue.ui.phrases import preview_line
 from agent_avenue.ui.widgets import AgentCard
 from agent_avenue.ui.widgets.panels.base import (
     CHOOSE,
-    RECRUIT_CHOICES,
     Panel,
     Params,
     key_number,
@@ -71,7 +71,7 @@ class ChoicePanel(Panel):
                 for index, agent in enumerate(self.options):
                     shown = returned_view(self.view, self.actor, agent) if returns else self.view
                     yield AgentCard(agent, index, shown, self.actor)
-            if card in RECRUIT_CHOICES:
+            if choice_recruits(self.view.rules, card):
                 view, actor, names = self.view, self.actor, self.names
                 lines = [
                     f"{n}. {preview_line(view, actor, agent, names, others_move=False)}"
