@@ -246,10 +246,20 @@ class Dealer:
             g.market_deck = tuple(self.market)
 
 
+OPPONENT_WEIGHTS = Weights(cards=True, run_out=True)
+"""How the search reads the opponent's offer (`offer_likelihood`): by the greedy's own offer
+scores, which weigh each split by how likely the recruiter takes it (its own judgment of the
+face-up card), with the playouts' knowledge of the cards. Measured at the normal level in
+advanced mode on the same deals, against reading it by `PLAYOUT_WEIGHTS`: against greedy 88.7 %
+instead of 76.7 % (300 games; 55 won only this way, 19 only the other), against random 87.5 %
+instead of 92.0 % (200 games; 10 and 19): a sensible offerer is read much better, a random one
+(whose offers say nothing) a little worse."""
+
+
 def offer_likelihood(g: FastGame, belief: float, rng: random.Random) -> float:
     """How likely the active player was to offer `g.face_up` / `g.face_down` holding the hand
-    dealt in `g` (bots.quick_policies.offer_chance with the playout weights)."""
-    return offer_chance(g, belief, rng, PLAYOUT_WEIGHTS)
+    dealt in `g` (bots.quick_policies.offer_chance with `OPPONENT_WEIGHTS`)."""
+    return offer_chance(g, belief, rng, OPPONENT_WEIGHTS)
 
 
 def _observed(g: FastGame, code: int, actor: int, seat: int) -> int:
