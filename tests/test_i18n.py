@@ -237,6 +237,10 @@ SAME_AS_ENGLISH = {
         "Saboteurs",
         "Supercomputer",
         "argument %(argument_name)s: %(message)s",
+        "Computer ({level})",
+        "Rating",
+        "rating",
+        "Trend",
     },
     "es": {"Simple", "Tutorial", "simple"},
 }

@@ -23,6 +23,7 @@ from agent_avenue.cli.output import PROG, fail
 from agent_avenue.data import DataError
 from agent_avenue.data.printable import shown
 from agent_avenue.i18n import t
+from agent_avenue.play.ratings import rate_games
 from agent_avenue.play.score_sheet import history_data, render_history
 
 STDOUT = "-"
@@ -78,14 +79,16 @@ def add_replay_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_history(args: argparse.Namespace, *, home: Path | str | None = None) -> int:
-    """Print the score sheet as tables (or JSON with --json); exit 2 if the sheet was bad."""
+    """Print the score sheet as tables with the ratings (or JSON with --json); exit 2 if the
+    sheet was bad."""
     rows, problem = storage.load_history(home=home)
     if problem is not None:
         return fail(problem)
+    ratings = rate_games(rows)
     if args.json:
-        print(json.dumps(history_data(rows), indent=2, ensure_ascii=False))
+        print(json.dumps(history_data(rows, ratings), indent=2, ensure_ascii=False))
     else:
-        Console().print(render_history(rows))
+        Console().print(render_history(rows, ratings))
     return 0
 
 

@@ -14,6 +14,8 @@ from rich.text import Text
 
 from agent_avenue.engine import is_team_game, side_of
 from agent_avenue.i18n import DEFAULT_LANGUAGE, card_name, catalogue, t
+from agent_avenue.play.rating_words import rated_label, rating_number, trend_text
+from agent_avenue.play.ratings import TREND_GAMES, Ratings, rate_games
 from agent_avenue.play.teams import side_names
 
 if TYPE_CHECKING:
@@ -24,6 +26,9 @@ __all__ = [
     "history_data",
     "player_label",
     "player_totals",
+    "ratings_data",
+    "ratings_note",
+    "ratings_table",
     "render_history",
     "side_label",
     "way_label",
@@ -146,8 +151,38 @@ def _date(row: HistoryRow) -> str:
     return row.date.astimezone().strftime("%Y-%m-%d\n%H:%M")
 
 
-def render_history(rows: Sequence[HistoryRow]) -> Group:
-    """The score sheet for a terminal or the app: the games, most recent first, and the totals.
+def ratings_table(ratings: Ratings) -> Table:
+    """Every player's rating, uncertainty, games and trend, best first (`ratings_note` says
+    what the numbers mean)."""
+    table = Table(
+        title=t("ratings.title"),
+        title_justify="left",
+        box=box.SIMPLE_HEAVY,
+        show_edge=False,
+        pad_edge=False,
+    )
+    table.add_column(t("ratings.player"), overflow="fold")
+    for key in ("rating", "uncertainty", "games", "trend"):
+        table.add_column(t(f"ratings.{key}"), justify="right", no_wrap=True)
+    for player in ratings.players:
+        table.add_row(
+            Text(rated_label(player.who), style="italic" if player.who.is_computer else ""),
+            Text(rating_number(player.rating), style="bold"),
+            Text(rating_number(player.uncertainty)),
+            Text(str(player.games)),
+            Text(trend_text(player.trend)),
+        )
+    return table
+
+
+def ratings_note() -> Text:
+    """What the ratings' numbers mean, in one paragraph to show below their table."""
+    return Text(t("ratings.note", games=TREND_GAMES), style="dim")
+
+
+def render_history(rows: Sequence[HistoryRow], ratings: Ratings | None = None) -> Group:
+    """The score sheet for a terminal or the app: the games, most recent first, the ratings
+    (when given) and the totals.
 
     Games are numbered as `replay` and `export` accept them; their ids are in `--json`. The
     games table fits 80 columns: green's and blue's names share a column ("Ann vs Bob"), and a
@@ -198,18 +233,54 @@ def render_history(rows: Sequence[HistoryRow]) -> Group:
     ways.add_column(t("history.ways.wins"), justify="right")
     for key, count in way_totals(rows):
         ways.add_row(Text(way_label(key)), Text(str(count)))
-    return Group(games, Text(""), players, Text(""), ways)
+    parts: list[Table | Text] = [games, Text("")]
+    if ratings is not None:
+        parts += [ratings_table(ratings), ratings_note(), Text("")]
+    return Group(*parts, players, Text(""), ways)
 
 
-def history_data(rows: Sequence[HistoryRow]) -> dict[str, object]:
+def ratings_data(rows: Sequence[HistoryRow], ratings: Ratings) -> list[dict[str, object]]:
+    """The ratings as JSON-ready data: each player's now, best first, and after each game
+    (named by its id and its number as `replay` accepts it, 1 = the most recent)."""
+    players: list[dict[str, object]] = []
+    for player in ratings.players:
+        start, *after = player.points
+        players.append(
+            {
+                "player": rated_label(player.who),
+                "kind": player.who.kind,
+                "name": player.who.name,
+                "rating": round(player.rating, 3),
+                "uncertainty": round(player.uncertainty, 3),
+                "ordinal": round(player.ordinal, 3),
+                "games": player.games,
+                "trend": round(player.trend, 3),
+                "start": {"rating": start.rating, "uncertainty": start.uncertainty},
+                "history": [
+                    {
+                        "game": rows[point.game - 1].game,
+                        "number": len(rows) - point.game + 1,
+                        "rating": round(point.rating, 3),
+                        "uncertainty": round(point.uncertainty, 3),
+                    }
+                    for point in after
+                ],
+            }
+        )
+    return players
+
+
+def history_data(rows: Sequence[HistoryRow], ratings: Ratings | None = None) -> dict[str, object]:
     """The score sheet as JSON-ready data for `history --json`: games (most recent first,
-    numbered as `replay` and `export` accept them) and the totals."""
+    numbered as `replay` and `export` accept them), the ratings and the totals."""
+    ratings = rate_games(rows) if ratings is None else ratings
     games: list[dict[str, object]] = []
     for number, row in enumerate(reversed(rows), start=1):
         way = way_of_winning(row)
         games.append({"number": number, **row.model_dump(mode="json"), "how": way})
     return {
         "games": games,
+        "ratings": ratings_data(rows, ratings),
         "totals": {
             "players": [
                 {"player": p.player, "games": p.games, "wins": p.wins, "losses": p.losses}

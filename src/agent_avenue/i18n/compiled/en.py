@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "4a9da73547c030dc303a242e272849780e1131a110a42891e561c9bf3462f384"
+SOURCE_DIGEST = "ce4d9d6a0380ad9a1a8a0f0439a2b2e754fe0d7d3d28903f9a554848a13e7f63"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -367,6 +367,9 @@ STRINGS: dict[str, str] = {
     "history_screen.selected": "Game {number} of {total} is selected (←/→ to choose): r replays it.",
     "history_screen.command_help": "show the score sheet of finished games",
     "history_screen.export_help": "write a finished game as a file that 'replay' and 'referee' read",
+    "history_screen.tab_games": "Games",
+    "history_screen.tab_ratings": "Ratings",
+    "history_screen.key_switch": "Games/ratings",
     "history.title": "Finished games",
     "history.empty": "No finished game has been recorded yet.",
     "history.bot": "{name} (bot, {level})",
@@ -404,6 +407,26 @@ STRINGS: dict[str, str] = {
     "history.way.opponent": "opponent: {reason}",
     "history.way.tie_rule": "tie rule",
     "history.way.separator": ", ",
+    "ratings.title": "Ratings",
+    "ratings.player": "Player",
+    "ratings.rating": "Rating",
+    "ratings.uncertainty": "±",
+    "ratings.games": "Games",
+    "ratings.trend": "Trend",
+    "ratings.note": "Rating: the skill the games show (a new name starts at 25), ± its uncertainty; best first by rating − 3 × uncertainty. Trend: the change over the player's last {games} games.",
+    "ratings.computer": "Computer ({level})",
+    "ratings.computer_easy": "Computer (easy)",
+    "ratings.computer_normal": "Computer (normal)",
+    "ratings.computer_hard": "Computer (hard)",
+    "ratings.decimal_mark": ".",
+    "ratings.start_new": "no rating yet",
+    "ratings.start_rating": "rating {rating} ± {uncertainty}, {games} games",
+    "ratings.start_one": "rating {rating} ± {uncertainty}, 1 game",
+    "ratings.plot_title": "Ratings over the games",
+    "ratings.plot_x": "games on the score sheet, oldest first",
+    "ratings.plot_y": "rating",
+    "ratings.plot_empty": "No ratings yet: they start with the first finished game.",
+    "ratings.plot_some": "The plot shows the {shown} players with the most games.",
     "storage.lock_busy": "Another Agent Avenue program has held the data folder {path} for more than {seconds} seconds, so nothing was written.",
     "storage.lock_failed": "The data folder {path} could not be locked because {error}, so nothing was written.",
     "storage.save_set_aside": "The saved game {path} {problem}, so it was set aside as {aside}.",

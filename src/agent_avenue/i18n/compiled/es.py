@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "1907025719be01a3be789f813cfdd5602c582837577923778b7c6413c392051e"
+SOURCE_DIGEST = "a4dbeb5560afd563ef8e95319638abff9368d48651814ad1ee8be2b7d21f4872"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -430,6 +430,9 @@ STRINGS: dict[str, str] = {
     "history_screen.selected": "Partida {number} de {total} elegida (←/→ para elegir): r la repite.",
     "history_screen.command_help": "mostrar la hoja de resultados de las partidas terminadas",
     "history_screen.export_help": "escribir una partida terminada en un archivo que leen 'replay' y 'referee'",
+    "history_screen.tab_games": "Partidas",
+    "history_screen.tab_ratings": "Clasificación",
+    "history_screen.key_switch": "Partidas/clasificación",
     "history.title": "Partidas terminadas",
     "history.empty": "Todavía no se ha registrado ninguna partida terminada.",
     "history.bot": "{name} (ordenador, {level})",
@@ -467,6 +470,26 @@ STRINGS: dict[str, str] = {
     "history.way.opponent": "rival: {reason}",
     "history.way.tie_rule": "regla de empate",
     "history.way.separator": ", ",
+    "ratings.title": "Clasificación",
+    "ratings.player": "Jugador",
+    "ratings.rating": "Puntuación",
+    "ratings.uncertainty": "±",
+    "ratings.games": "Partidas",
+    "ratings.trend": "Tendencia",
+    "ratings.note": "Puntuación: el nivel que muestran las partidas (un nombre nuevo empieza en 25), ± su incertidumbre; de mejor a peor según puntuación − 3 × incertidumbre. Tendencia: el cambio en las últimas {games} partidas del jugador.",
+    "ratings.computer": "Ordenador ({level})",
+    "ratings.computer_easy": "Ordenador (fácil)",
+    "ratings.computer_normal": "Ordenador (normal)",
+    "ratings.computer_hard": "Ordenador (difícil)",
+    "ratings.decimal_mark": ",",
+    "ratings.start_new": "todavía sin puntuación",
+    "ratings.start_rating": "puntuación {rating} ± {uncertainty}, {games} partidas",
+    "ratings.start_one": "puntuación {rating} ± {uncertainty}, 1 partida",
+    "ratings.plot_title": "Puntuaciones a lo largo de las partidas",
+    "ratings.plot_x": "partidas de la hoja de resultados, de la más antigua a la más reciente",
+    "ratings.plot_y": "puntuación",
+    "ratings.plot_empty": "Todavía no hay puntuaciones: empiezan con la primera partida terminada.",
+    "ratings.plot_some": "El gráfico muestra los {shown} jugadores con más partidas.",
     "storage.lock_busy": "Otro programa de Agent Avenue lleva más de {seconds} segundos ocupando la carpeta de datos {path}, así que no se ha escrito nada.",
     "storage.lock_failed": "No se ha podido bloquear la carpeta de datos {path} porque {error}, así que no se ha escrito nada.",
     "storage.save_set_aside": "El archivo de la partida guardada {path} {problem}, así que se ha apartado como {aside}.",

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "82ca962fe694037ebce35f478db8609ccb80feb542dd78d4cb16f6fb2852353e"
+SOURCE_DIGEST = "f63850fb8984d00c64ef53cb1528acc3201e454ca38dc24d229dcb6a92f291ae"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -430,6 +430,9 @@ STRINGS: dict[str, str] = {
     "history_screen.selected": "Partie {number} sur {total} choisie (←/→ pour changer) : r la rejoue.",
     "history_screen.command_help": "afficher la feuille de scores des parties terminées",
     "history_screen.export_help": "écrire une partie terminée dans un fichier que lisent « replay » et « referee »",
+    "history_screen.tab_games": "Parties",
+    "history_screen.tab_ratings": "Classements",
+    "history_screen.key_switch": "Parties/classements",
     "history.title": "Parties terminées",
     "history.empty": "Aucune partie terminée n'a encore été enregistrée.",
     "history.bot": "{name} (ordi, {level})",
@@ -467,6 +470,26 @@ STRINGS: dict[str, str] = {
     "history.way.opponent": "adversaire : {reason}",
     "history.way.tie_rule": "règle d'égalité",
     "history.way.separator": ", ",
+    "ratings.title": "Classements",
+    "ratings.player": "Joueur",
+    "ratings.rating": "Classement",
+    "ratings.uncertainty": "±",
+    "ratings.games": "Parties",
+    "ratings.trend": "Tendance",
+    "ratings.note": "Classement : le niveau que montrent les parties (un nouveau nom part de 25), ± son incertitude ; du meilleur au moins bon selon classement − 3 × incertitude. Tendance : la variation sur les {games} dernières parties du joueur.",
+    "ratings.computer": "Ordinateur ({level})",
+    "ratings.computer_easy": "Ordinateur (facile)",
+    "ratings.computer_normal": "Ordinateur (normal)",
+    "ratings.computer_hard": "Ordinateur (difficile)",
+    "ratings.decimal_mark": ",",
+    "ratings.start_new": "pas encore de classement",
+    "ratings.start_rating": "classement {rating} ± {uncertainty}, {games} parties",
+    "ratings.start_one": "classement {rating} ± {uncertainty}, 1 partie",
+    "ratings.plot_title": "Classements au fil des parties",
+    "ratings.plot_x": "parties de la feuille de scores, de la plus ancienne à la plus récente",
+    "ratings.plot_y": "classement",
+    "ratings.plot_empty": "Pas encore de classement : il commence avec la première partie terminée.",
+    "ratings.plot_some": "Le graphique montre les {shown} joueurs qui ont le plus de parties.",
     "storage.lock_busy": "Un autre programme Agent Avenue occupe le dossier de données {path} depuis plus de {seconds} secondes, donc rien n'a été écrit.",
     "storage.lock_failed": "Impossible de verrouiller le dossier de données {path} car {error}, donc rien n'a été écrit.",
     "storage.save_set_aside": "Le fichier de la partie enregistrée {path} {problem}, il a donc été mis de côté sous le nom {aside}.",

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "3154a335d76cb143f20289f33a9985068c6165114e84ce98aafdf2e5575927ae"
+SOURCE_DIGEST = "ad238e010c940480d30b505c65dfb1514ec10fd29d7cd1f0e2689018b5552aae"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -430,6 +430,9 @@ STRINGS: dict[str, str] = {
     "history_screen.selected": "Spel {number} van {total} gekozen (←/→ om te kiezen): r speelt het af.",
     "history_screen.command_help": "toon de scorelijst van afgelopen spellen",
     "history_screen.export_help": "schrijf een afgelopen spel naar een bestand dat 'replay' en 'referee' lezen",
+    "history_screen.tab_games": "Partijen",
+    "history_screen.tab_ratings": "Speelsterkte",
+    "history_screen.key_switch": "Partijen/speelsterkte",
     "history.title": "Uitgespeelde partijen",
     "history.empty": "Er is nog geen uitgespeelde partij bewaard.",
     "history.bot": "{name} (computer, {level})",
@@ -467,6 +470,26 @@ STRINGS: dict[str, str] = {
     "history.way.opponent": "tegenstander: {reason}",
     "history.way.tie_rule": "gelijkspelregel",
     "history.way.separator": ", ",
+    "ratings.title": "Speelsterkte",
+    "ratings.player": "Speler",
+    "ratings.rating": "Rating",
+    "ratings.uncertainty": "±",
+    "ratings.games": "Partijen",
+    "ratings.trend": "Trend",
+    "ratings.note": "Rating: de speelsterkte die de partijen laten zien (een nieuwe naam begint op 25), ± de onzekerheid; de beste eerst, volgens rating − 3 × onzekerheid. Trend: de verandering over de laatste {games} partijen van de speler.",
+    "ratings.computer": "Computer ({level})",
+    "ratings.computer_easy": "Computer (makkelijk)",
+    "ratings.computer_normal": "Computer (normaal)",
+    "ratings.computer_hard": "Computer (moeilijk)",
+    "ratings.decimal_mark": ",",
+    "ratings.start_new": "nog geen rating",
+    "ratings.start_rating": "rating {rating} ± {uncertainty}, {games} partijen",
+    "ratings.start_one": "rating {rating} ± {uncertainty}, 1 partij",
+    "ratings.plot_title": "Rating per partij",
+    "ratings.plot_x": "partijen op de scorelijst, de oudste eerst",
+    "ratings.plot_y": "rating",
+    "ratings.plot_empty": "Nog geen ratings: die beginnen met de eerste uitgespeelde partij.",
+    "ratings.plot_some": "De grafiek toont de {shown} spelers met de meeste partijen.",
     "storage.lock_busy": "Een ander Agent Avenue-programma houdt de gegevensmap {path} al meer dan {seconds} seconden vast, dus er is niets geschreven.",
     "storage.lock_failed": "De gegevensmap {path} kon niet worden vergrendeld omdat {error}, dus er is niets geschreven.",
     "storage.save_set_aside": "Het bestand van het bewaarde spel {path} {problem}, dus het is opzijgezet als {aside}.",
