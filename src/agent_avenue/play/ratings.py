@@ -163,17 +163,16 @@ class Rater:
         self._who: dict[tuple[str, str], Who] = {}
         self.games = 0
 
-    def _player(self, name: str, kind: str) -> tuple[Who, PlackettLuceRating]:
-        """Who plays a seat and that player's rating object now (made at its start)."""
+    def _player(self, name: str, kind: str) -> Who:
+        """Who plays a seat; that player's rating is made at its start the first time."""
         who = self._who.get((name, kind))
         if who is None:
             who = self._who[name, kind] = who_played(name, kind)
-        rating = self._now.get(who)
-        if rating is None:
-            mu, sigma = _start(who)
-            rating = self._now[who] = self._model.rating(mu=mu, sigma=sigma)
-            self._points[who] = [RatingPoint(0, mu, sigma)]
-        return who, rating
+            if who not in self._now:
+                mu, sigma = _start(who)
+                self._now[who] = self._model.rating(mu=mu, sigma=sigma)
+                self._points[who] = [RatingPoint(0, mu, sigma)]
+        return who
 
     def _twin(self, rating: PlackettLuceRating) -> PlackettLuceRating:
         """A second, equal rating object: openskill updates each entry of a team in place on
@@ -183,27 +182,27 @@ class Rater:
     def add(self, game: RatedGame) -> None:
         """Rate one game: the winning side first, each side's seats as a team."""
         self.games += 1
-        names, kinds = game.names, game.players
+        number, now, names, kinds = self.games, self._now, game.names, game.players
         players = len(names)
-        sides: list[list[Who]] = []
-        teams: list[list[PlackettLuceRating]] = []
-        for side in (game.winner, 1 - game.winner):
-            seated = [self._player(names[seat], kinds[seat]) for seat in _SEATS[players][side]]
-            team = [rating for _, rating in seated]
-            if len(team) == 1 and players > 2:  # alone against two: both of the side's turns
-                team.append(self._twin(team[0]))
-            elif len(team) == 2 and team[0] is team[1]:  # one level in both seats of a side
-                team[1] = self._twin(team[0])
-            sides.append([who for who, _ in seated])
-            teams.append(team)
+        sides = [
+            [self._player(names[seat], kinds[seat]) for seat in _SEATS[players][side]]
+            for side in (game.winner, 1 - game.winner)
+        ]
+        teams = [[now[who] for who in side] for side in sides]
+        if players > 2:
+            for team in teams:
+                if len(team) == 1:  # alone against two: both of the side's turns
+                    team.append(self._twin(team[0]))
+                elif team[0] is team[1]:  # one level in both seats of a side
+                    team[1] = self._twin(team[0])
         # The teams in finishing order and nothing else: ranks, scores or weights would only
         # be checked, sorted and unwound again.
-        rated = self._model.rate(teams)
-        for side_players, team in zip(sides, rated, strict=True):
-            for index, who in enumerate(side_players):
-                if index == 0 or who != side_players[0]:  # a level twice: equal updates
-                    rating = self._now[who] = team[index]
-                    self._points[who].append(RatingPoint(self.games, rating.mu, rating.sigma))
+        points = self._points
+        for side, team in zip(sides, self._model.rate(teams), strict=True):
+            for index in range(1 if len(side) == 1 or side[1] == side[0] else 2):
+                who, rating = side[index], team[index]  # a level twice: equal updates, once
+                now[who] = rating
+                points[who].append(RatingPoint(number, rating.mu, rating.sigma))
 
     def ratings(self) -> Ratings:
         """Every player's rating after the games added so far."""
