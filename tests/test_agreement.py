@@ -416,3 +416,22 @@ def test_a_whole_team_handed_the_terminal_is_spoken_of_in_the_plural(code: str) 
     assert state.phase is Phase.LEAD
     prompt = team_next_prompt(player_view(state, None), state.to_act, names, SEATS)
     assert prompt.startswith(NEXT_LEAD[code])
+
+
+LABELLED_PREVIEWS = (
+    "recruit.for_you",
+    "recruit.other_gets",
+    "recruit.other_gets_hidden",
+    "team.for_team",
+    "team.to_other",
+    "team.to_team",
+)
+"""Keys that put a label before a card's preview ("2nd Sentinel: +2 (middle icon), ...")."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("key", LABELLED_PREVIEWS)
+def test_a_label_before_a_preview_adds_no_second_colon(language: str, key: str) -> None:
+    # "You: 2nd Sentinel: +2" read as two labels; the preview keeps the one colon it has.
+    template = catalogue(language)[key]
+    assert ":" not in template.replace("{line}", ""), template

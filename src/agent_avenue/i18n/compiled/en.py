@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "ce4d9d6a0380ad9a1a8a0f0439a2b2e754fe0d7d3d28903f9a554848a13e7f63"
+SOURCE_DIGEST = "693b39487aace288927d3ba1dcdd4d7ec84c31527e8b97e896a7e187b860389b"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -260,9 +260,9 @@ STRINGS: dict[str, str] = {
     "recruit.title_plural": "{name}: recruit one of the two cards {other} played. {other} get the other one.",
     "recruit.take_up": "u: take this card",
     "recruit.take_down": "d: take the hidden card",
-    "recruit.for_you": "You: {line}",
-    "recruit.other_gets_hidden": "{other}: the hidden card",
-    "recruit.other_gets": "{other}: {line}",
+    "recruit.for_you": "For you, {line}",
+    "recruit.other_gets_hidden": "For {other}, the hidden card",
+    "recruit.other_gets": "For {other}, {line}",
     "recruit.your_hand": "Your hand: {hand}",
     "recruit.empty_hand": "no cards",
     "recruit.preview_line": "{agent} #{count}: {effect}",
@@ -823,8 +823,8 @@ STRINGS: dict[str, str] = {
     "team.up_title": "{name}, your hand: play one card face up. Then {partner} plays one face down.",
     "team.up_help": "Pick a card by its number or a click, then press Enter to play it.",
     "team.ready_up": "Enter: play it face up",
-    "team.to_other": "To {other}: {line}",
-    "team.to_team": "To your team: {line}",
+    "team.to_other": "For {other}, {line}",
+    "team.to_team": "For your team, {line}",
     "team.down_title": "{name}, your hand: play one card face down. {leader} played {agent} face up.",
     "team.down_help": "Pick a card by its number or a click, then press Enter to play it face down.",
     "team.face_up_by": "{agent} ({name})",
@@ -833,7 +833,7 @@ STRINGS: dict[str, str] = {
     "team.down_all_same": "Every card in your hand is called {agent}, so one of them may go face down.",
     "team.if_taken": "{agent} to {other}: your team gets {mine}.",
     "team.recruit_title": "{team}: recruit one of the two cards {other} played (the other card goes to {other}).",
-    "team.for_team": "Your team: {line}",
+    "team.for_team": "For your team, {line}",
     "team.recruit_no_hand": "Decide together. No hand is shown here: never show or describe your cards.",
     "team.took_up": "{name} recruited the face-up card; the face-down one goes to {other}.",
     "team.took_up_plural": "{name} recruited the face-up card; the face-down one goes to {other}.",

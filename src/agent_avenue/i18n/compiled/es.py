@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "a4dbeb5560afd563ef8e95319638abff9368d48651814ad1ee8be2b7d21f4872"
+SOURCE_DIGEST = "415b529c114b883a7a1e3ef005b6e14db19cbb3cb888a700b6a906c98cc43091"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -260,9 +260,9 @@ STRINGS: dict[str, str] = {
     "recruit.title_plural": "{name}: recluta una de las dos cartas que jugaron {other}. {other} reciben la otra.",
     "recruit.take_up": "u: tomar esta carta",
     "recruit.take_down": "d: tomar la carta oculta",
-    "recruit.for_you": "Tú: {line}",
-    "recruit.other_gets_hidden": "{other}: la carta oculta",
-    "recruit.other_gets": "{other}: {line}",
+    "recruit.for_you": "Para ti, {line}",
+    "recruit.other_gets_hidden": "Para {other}, la carta oculta",
+    "recruit.other_gets": "Para {other}, {line}",
     "recruit.your_hand": "Tu mano: {hand}",
     "recruit.empty_hand": "ninguna carta",
     "recruit.preview_line": "{agent} n.º {count}: {effect}",
@@ -823,8 +823,8 @@ STRINGS: dict[str, str] = {
     "team.up_title": "{name}, tu mano: juega una carta boca arriba. Luego {partner} juega otra boca abajo.",
     "team.up_help": "Elige una carta por su número o con un clic y pulsa Intro para jugarla.",
     "team.ready_up": "Intro: jugarla boca arriba",
-    "team.to_other": "Para {other}: {line}",
-    "team.to_team": "Para tu equipo: {line}",
+    "team.to_other": "Para {other}, {line}",
+    "team.to_team": "Para tu equipo, {line}",
     "team.down_title": "{name}, tu mano: juega una carta boca abajo. {leader} jugó {agent} boca arriba.",
     "team.down_help": "Elige una carta por su número o con un clic y pulsa Intro para jugarla boca abajo.",
     "team.face_up_by": "{agent} ({name})",
@@ -833,7 +833,7 @@ STRINGS: dict[str, str] = {
     "team.down_all_same": "Todas las cartas de tu mano se llaman {agent}, así que una puede ir boca abajo.",
     "team.if_taken": "{agent} para {other}: tu equipo recibe {mine}.",
     "team.recruit_title": "{team}: reclutad una de las dos cartas que jugó {other} (la otra va a {other}).",
-    "team.for_team": "Tu equipo: {line}",
+    "team.for_team": "Para tu equipo, {line}",
     "team.recruit_no_hand": "Decidid juntos. Aquí no se muestra ninguna mano: nunca mostréis ni describáis vuestras cartas.",
     "team.took_up": "{name} reclutó la carta boca arriba; la de boca abajo va a {other}.",
     "team.took_up_plural": "{name} reclutaron la carta boca arriba; la de boca abajo va a {other}.",

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "f63850fb8984d00c64ef53cb1528acc3201e454ca38dc24d229dcb6a92f291ae"
+SOURCE_DIGEST = "1a56a5b41100a453b9b293d8fd7f1e3dec6ea9a4b817f32cb094df3b060b31b3"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -260,9 +260,9 @@ STRINGS: dict[str, str] = {
     "recruit.title_plural": "{name} : recrutez une des deux cartes jouées par {other}. {other} reçoivent l'autre.",
     "recruit.take_up": "u : prendre cette carte",
     "recruit.take_down": "d : prendre la carte cachée",
-    "recruit.for_you": "Vous : {line}",
-    "recruit.other_gets_hidden": "{other} : la carte cachée",
-    "recruit.other_gets": "{other} : {line}",
+    "recruit.for_you": "Pour vous, {line}",
+    "recruit.other_gets_hidden": "Pour {other}, la carte cachée",
+    "recruit.other_gets": "Pour {other}, {line}",
     "recruit.your_hand": "Votre main : {hand}",
     "recruit.empty_hand": "aucune carte",
     "recruit.preview_line": "{agent} n°{count} : {effect}",
@@ -823,8 +823,8 @@ STRINGS: dict[str, str] = {
     "team.up_title": "{name}, votre main : jouez une carte face visible. Puis {partner} en joue une face cachée.",
     "team.up_help": "Choisissez une carte (numéro ou clic), puis appuyez sur Entrée pour la jouer.",
     "team.ready_up": "Entrée : la jouer face visible",
-    "team.to_other": "Pour {other} : {line}",
-    "team.to_team": "Pour votre équipe : {line}",
+    "team.to_other": "Pour {other}, {line}",
+    "team.to_team": "Pour votre équipe, {line}",
     "team.down_title": "{name}, votre main : jouez une carte face cachée. {leader} a joué {agent} face visible.",
     "team.down_help": "Choisissez une carte (numéro ou clic), puis appuyez sur Entrée pour la jouer face cachée.",
     "team.face_up_by": "{agent} ({name})",
@@ -833,7 +833,7 @@ STRINGS: dict[str, str] = {
     "team.down_all_same": "Toute votre main s'appelle {agent} : l'une de ces cartes peut donc aller face cachée.",
     "team.if_taken": "{agent} pour {other} : votre équipe reçoit {mine}.",
     "team.recruit_title": "{team} : recrutez une des deux cartes jouées par {other} (l'autre va à {other}).",
-    "team.for_team": "Votre équipe : {line}",
+    "team.for_team": "Pour votre équipe, {line}",
     "team.recruit_no_hand": "Décidez ensemble. Aucune main n'est montrée ici : ne montrez ni ne décrivez jamais vos cartes.",
     "team.took_up": "{name} recrute la carte visible ; la cachée va à {other}.",
     "team.took_up_plural": "{name} recrutent la carte visible ; la cachée va à {other}.",

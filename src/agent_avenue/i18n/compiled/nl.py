@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "ad238e010c940480d30b505c65dfb1514ec10fd29d7cd1f0e2689018b5552aae"
+SOURCE_DIGEST = "7d8551468fdc7cd195991f6bc5ade6ae1ff5b120c020f4bed71eac2d6a0e00e6"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -260,9 +260,9 @@ STRINGS: dict[str, str] = {
     "recruit.title_plural": "{name}: rekruteer een van de twee kaarten die {other} speelden. {other} krijgen de andere.",
     "recruit.take_up": "u: neem deze kaart",
     "recruit.take_down": "d: neem de gedekte kaart",
-    "recruit.for_you": "Jij: {line}",
-    "recruit.other_gets_hidden": "{other}: de gedekte kaart",
-    "recruit.other_gets": "{other}: {line}",
+    "recruit.for_you": "Voor jou, {line}",
+    "recruit.other_gets_hidden": "Voor {other}, de gedekte kaart",
+    "recruit.other_gets": "Voor {other}, {line}",
     "recruit.your_hand": "Je hand: {hand}",
     "recruit.empty_hand": "geen kaarten",
     "recruit.preview_line": "{agent} #{count}: {effect}",
@@ -823,8 +823,8 @@ STRINGS: dict[str, str] = {
     "team.up_title": "{name}, je hand: speel een kaart open. Daarna speelt {partner} er een gedekt.",
     "team.up_help": "Kies een kaart met haar nummer of een klik en druk op Enter om haar te spelen.",
     "team.ready_up": "Enter: open spelen",
-    "team.to_other": "Naar {other}: {line}",
-    "team.to_team": "Naar je team: {line}",
+    "team.to_other": "Voor {other}, {line}",
+    "team.to_team": "Voor je team, {line}",
     "team.down_title": "{name}, je hand: speel een kaart gedekt. {leader} speelde {agent} open.",
     "team.down_help": "Kies een kaart met haar nummer of een klik en druk op Enter om haar gedekt te spelen.",
     "team.face_up_by": "{agent} ({name})",
@@ -833,7 +833,7 @@ STRINGS: dict[str, str] = {
     "team.down_all_same": "Alle kaarten in je hand heten {agent}, dus een ervan mag gedekt.",
     "team.if_taken": "{agent} naar {other}: je team krijgt {mine}.",
     "team.recruit_title": "{team}: rekruteer een van de twee kaarten die {other} speelde (de andere gaat naar {other}).",
-    "team.for_team": "Je team: {line}",
+    "team.for_team": "Voor je team, {line}",
     "team.recruit_no_hand": "Beslis samen. Hier wordt geen hand getoond: toon of beschrijf nooit je kaarten.",
     "team.took_up": "{name} rekruteerde de open kaart; de gedekte gaat naar {other}.",
     "team.took_up_plural": "{name} rekruteerden de open kaart; de gedekte gaat naar {other}.",
