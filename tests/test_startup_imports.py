@@ -31,9 +31,15 @@ NOT_AT_START = (
     "agent_avenue.ui.screens.handoff",
     "agent_avenue.ui.screens.rules",
     "textual.widgets._radio_set",
+    "openskill",
+    "plotext",
+    "textual_plotext",
+    "agent_avenue.play.ratings",
+    "agent_avenue.ui.screens.history",
 )
-"""Modules the start screen does not need: the game's, and a Textual widget it no longer uses
-(Textual's own app module already loads its buttons and dropdowns)."""
+"""Modules the start screen does not need: the game's, a Textual widget it no longer uses
+(Textual's own app module already loads its buttons and dropdowns), and the ratings' (openskill,
+plotext: the start screen reads the ratings in a thread once it is drawn)."""
 
 
 LAZY_PACKAGES = (engine, data, storage, widgets)

@@ -43,6 +43,7 @@ __all__ = [
     "PlayedGame",
     "Recorded",
     "load_history",
+    "peek_history",
     "read_history",
     "record_digest",
     "record_finished",
@@ -94,6 +95,17 @@ def load_history(*, home: Path | str | None = None) -> tuple[list[HistoryRow], s
     with data_lock(home):
         rows, problem, _ = read_history(home)
     return rows, problem
+
+
+def peek_history(home: Path | str | None = None) -> list[HistoryRow] | None:
+    """The score sheet's rows as they are on disk, or None if it is missing or bad: a glance
+    (the start screen's ratings) that takes no lock and never sets a bad sheet aside (the score
+    sheet screen and `history` report it). Every write is atomic, so a glance never reads half
+    a sheet."""
+    try:
+        return list(read_document(history_path(home), HistoryFile).games)
+    except (FileNotFoundError, FileProblem, OSError):
+        return None
 
 
 def record_digest(record: GameRecord) -> str:

@@ -28,6 +28,7 @@ from agent_avenue.ui.widgets.text_button import TextButton
 
 if TYPE_CHECKING:
     from agent_avenue.engine import Rules
+    from agent_avenue.play.ratings import Ratings
 
 NAME_LENGTH = 12
 RANDOM = None
@@ -66,6 +67,11 @@ class StartScreen(Screen[StartSettings]):
     StartScreen .start-row {
         padding: 0 2;
     }
+    StartScreen .start-rating {
+        height: auto;
+        min-height: 1;
+        color: $text-muted;
+    }
     """
 
     class TutorialAsked(Message):
@@ -102,6 +108,8 @@ class StartScreen(Screen[StartSettings]):
         self._players = players
         self._opponent = opponent
         self._shown = False
+        self._ratings: Ratings | None = None
+        """The score sheet's ratings, once a thread has read them (None until then)."""
 
     def _on_screen_resume(self, event: events.ScreenResume) -> None:
         """The first time the screen shows, its widgets were styled a moment ago as they were
@@ -131,6 +139,7 @@ class StartScreen(Screen[StartSettings]):
                 with Vertical(classes=f"start-name -seat-{seat}", id=f"start-name-{seat}"):
                     yield Label(Content(t("start.name_label", colour=colour_name(seat))))
                     yield self._name_field(seat, colour_name(seat))
+                    yield self._rating_line(seat)
                     partner = seat_of(seat, 1)
                     if partner < self._players:
                         yield from self._partner_widgets(partner)
@@ -145,14 +154,63 @@ class StartScreen(Screen[StartSettings]):
             compact=True,
         )
 
-    def _partner_widgets(self, partner: int) -> tuple[Label, Input]:
-        """The label and field of a team game's second player of a side (seat 2 or 3)."""
+    def _partner_widgets(self, partner: int) -> tuple[Label, Input, Static]:
+        """The label, field and rating of a team game's second player of a side (seat 2 or 3)."""
         side = side_of(partner)
         label = Label(
             Content(t("team.partner_label", colour=colour_name(side))),
             id=f"name-label-{partner}",
         )
-        return label, self._name_field(partner, default_names(4)[partner])
+        return (
+            label,
+            self._name_field(partner, default_names(4)[partner]),
+            self._rating_line(partner),
+        )
+
+    def _rating_line(self, seat: int) -> Static:
+        """The line below a name field with that player's rating (filled in once read)."""
+        return Static(id=f"rating-{seat}", classes="start-rating")
+
+    def on_mount(self) -> None:
+        """Once the screen is drawn, read the ratings in a thread (openskill and the score
+        sheet's validation are never loaded before the first screen)."""
+        self.call_after_refresh(self._read_ratings_later)
+
+    def _read_ratings_later(self) -> None:
+        self.run_worker(self._read_ratings, thread=True, exclusive=True, exit_on_error=False)
+
+    def _read_ratings(self) -> None:
+        """Rate the score sheet as it is on disk (a thread; nothing if it cannot be read)."""
+        from agent_avenue.play.ratings import rate_games
+        from agent_avenue.storage.history import peek_history
+
+        rows = peek_history()
+        if rows:
+            ratings = rate_games(rows)
+            self.app.call_from_thread(self._got_ratings, ratings)
+
+    def _got_ratings(self, ratings: Ratings) -> None:
+        self._ratings = ratings
+        self._show_ratings()
+
+    def _show_ratings(self) -> None:
+        """Below each name field: the rating of the name typed, or of the computer's level
+        for a seat the computer plays; nothing before the ratings are read."""
+        if self._ratings is None:
+            return
+        from agent_avenue.play.rating_words import rated_label, rating_line
+        from agent_avenue.play.ratings import Who, who_played
+
+        players = self.players()
+        opponent = self.opponent() if players in BOT_PLAYER_COUNTS else HUMAN
+        for line in self.query(".start-rating").results(Static):
+            seat = int(str(line.id).removeprefix("rating-"))
+            kind = opponent if side_of(seat) == 1 else HUMAN
+            who: Who = who_played(self._typed_name(seat).strip() or default_names(4)[seat], kind)
+            text = rating_line(self._ratings.of(who))
+            if who.is_computer:
+                text = f"{rated_label(who)}: {text}"
+            line.update(Content(text))
 
     def _typed_name(self, seat: int) -> str:
         """The name in the field of `seat` as typed, or the one given if it has no field yet."""
@@ -225,6 +283,7 @@ class StartScreen(Screen[StartSettings]):
         self._players = self.players()
         self._opponent = self.opponent()
         await self.recompose()
+        self._show_ratings()
 
     def _choices(self) -> tuple[Mode, int | None]:
         """The board side and the first player chosen on screen (None: at random)."""
@@ -256,6 +315,12 @@ class StartScreen(Screen[StartSettings]):
         return chosen
 
     @on(Input.Changed)
+    @on(ChoiceRow.Changed, "#opponent")
+    def _rating_of_names(self) -> None:
+        """A name typed or the opponent chosen: the ratings shown follow."""
+        self._show_ratings()
+
+    @on(Input.Changed)
     def _rename_choices(self, event: Input.Changed | None = None) -> None:
         names = self.names()
         sides = side_names(names)
@@ -278,6 +343,7 @@ class StartScreen(Screen[StartSettings]):
         # The computer can play the other side whatever the number of players.
         self.query_one("#opponent").display = players in BOT_PLAYER_COUNTS
         self._rename_choices()
+        self._show_ratings()
 
     @on(Input.Submitted)
     def _submitted(self) -> None:
