@@ -32,6 +32,8 @@ if TYPE_CHECKING:
 
 NAME_LENGTH = 12
 RANDOM = None
+RATINGS_DELAY = 0.25
+"""Seconds after the start screen is mounted before a thread reads the ratings."""
 FIRST_RANDOM = "random"
 """The first-player choice's value for "pick at random" (the others are the seats, "0" and "1")."""
 
@@ -172,9 +174,9 @@ class StartScreen(Screen[StartSettings]):
         return Static(id=f"rating-{seat}", classes="start-rating")
 
     def on_mount(self) -> None:
-        """Once the screen is drawn, read the ratings in a thread (openskill and the score
-        sheet's validation are never loaded before the first screen)."""
-        self.call_after_refresh(self._read_ratings_later)
+        """A moment after the screen is drawn, read the ratings in a thread: openskill and the
+        score sheet's validation are never loaded before the first screen, nor beside it."""
+        self.set_timer(RATINGS_DELAY, self._read_ratings_later)
 
     def _read_ratings_later(self) -> None:
         self.run_worker(self._read_ratings, thread=True, exclusive=True, exit_on_error=False)
