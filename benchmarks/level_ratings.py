@@ -45,13 +45,17 @@ class Measured(NamedTuple):
     source: str
 
 
+BOTS_ROWS = "benchmarks/results/bots.jsonl, 2026-12-01"
+"""Where the search levels' rows come from (the README's bots table of that day)."""
+
 MEASURED = (
     Measured("easy", "simple", 181, 400, "simulate --games 400 --mode simple bot:easy greedy"),
     Measured("easy", "advanced", 192, 400, "simulate --games 400 --mode advanced bot:easy greedy"),
-    Measured("normal", "simple", 443, 500, "README bots table: search:normal:cpu vs greedy"),
-    Measured("normal", "advanced", 395, 500, "README bots table: search:normal:cpu vs greedy"),
-    Measured("hard", "simple", 144, 150, "README bots table: search:hard:cpu vs greedy"),
-    Measured("hard", "advanced", 114, 150, "README bots table: search:hard:cpu vs greedy"),
+    # (those two on 2026-12-02, seed 0, two workers)
+    Measured("normal", "simple", 443, 500, f"{BOTS_ROWS}: search:normal:cpu vs greedy"),
+    Measured("normal", "advanced", 395, 500, f"{BOTS_ROWS}: search:normal:cpu vs greedy"),
+    Measured("hard", "simple", 144, 150, f"{BOTS_ROWS}: search:hard:cpu vs greedy"),
+    Measured("hard", "advanced", 114, 150, f"{BOTS_ROWS}: search:hard:cpu vs greedy"),
 )
 
 
