@@ -254,9 +254,10 @@ import itertools, json, sys
 from agent_avenue.play.session import GameRecord
 from agent_avenue.storage import save_game
 short, long = (GameRecord(**fields) for fields in json.loads(sys.argv[1]))
-print("ready", flush=True)
 for i in itertools.count():
     save_game(short if i % 2 else long, ("human", "human"), save_id="20250101-120000-abcdef")
+    if i == 0:
+        print("ready", flush=True)  # one whole version is on disk: killed from now on
 """
 
 

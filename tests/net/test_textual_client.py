@@ -233,7 +233,7 @@ def test_host_seat_serves_and_plays_the_hosts_own_seat(
     """`agent-avenue host --seat green`: the server runs in the background of the same process,
     the join command for blue is printed first and shown in the app, and the host plays a
     whole duel at its own table (driven here by Pilot) against a scripted blue."""
-    from agent_avenue.cli import join
+    from agent_avenue.cli import host, join
     from agent_avenue.cli.commands import main
 
     seen: list[str] = []
@@ -266,7 +266,10 @@ def test_host_seat_serves_and_plays_the_hosts_own_seat(
         asyncio.run(game())
         return 0
 
+    # host.py holds its own reference to load_remote, taken when it was first imported (by an
+    # earlier test of the same worker, or by main() below): patch both.
     monkeypatch.setattr(join, "load_remote", lambda: play)
+    monkeypatch.setattr(host, "load_remote", lambda: play)
     status = main(["host", "--bind", LOOPBACK, "--port", "0", "--seat", "green", "--name", "Ann"])
     printed = capsys.readouterr().out
     assert status == 0

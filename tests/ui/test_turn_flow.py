@@ -10,6 +10,7 @@ from collections.abc import Callable
 import pytest
 from textual.pilot import Pilot
 
+from agent_avenue.ui import key_pause
 from agent_avenue.ui.hot_seat_app import HotSeatApp
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
@@ -79,7 +80,13 @@ async def test_one_enter_from_the_reveal_to_the_next_private_screen() -> None:
 
 
 @pytest.mark.slow
-async def test_the_reveal_question_waits_for_its_pause_with_a_countdown() -> None:
+async def test_the_reveal_question_waits_for_its_pause_with_a_countdown(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The pause's clock stands still until the test has looked (on a busy machine 2 s of real
+    # time went by before the first look, and the pause was over).
+    clock = [1000.0]
+    monkeypatch.setattr(key_pause, "now", lambda: clock[0])
     app = make_app("simple", 1)
     async with app.run_test(size=(100, 32)) as pilot:
         await pilot.press("enter")
@@ -100,6 +107,7 @@ async def test_the_reveal_question_waits_for_its_pause_with_a_countdown() -> Non
         await pilot.press("enter")  # a held Enter: nothing happens during the pause
         await pilot.pause()
         assert app.screen.panel is panel  # type: ignore[attr-defined]
+        clock[0] += PAUSE
         await until(pilot, lambda: panel.ready)
         assert "Ready in" not in screen_text(app)
         await pilot.press("enter")

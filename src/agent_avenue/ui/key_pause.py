@@ -20,6 +20,11 @@ DEFAULT_DELAY = 0.7
 """Seconds a handoff ignores keys after it appears."""
 
 
+def now() -> float:
+    """The clock the pauses count on (tests replace it to stop time)."""
+    return time.monotonic()
+
+
 def ready_in(seconds: float) -> str:
     """The countdown's line: "Ready in 0.6 s" (the decimal mark of the language in use)."""
     tenths = math.ceil(round(max(seconds, 0.0) * 10, 6)) / 10  # never "0.0" before it is over
@@ -54,13 +59,13 @@ class KeyPause:
         if self.delay <= 0:
             self._finish()
             return
-        self._end = time.monotonic() + self.delay
+        self._end = now() + self.delay
         self.show(self.delay)
         self._timer = self.owner.set_interval(TICK, self._tick)
 
     def left(self) -> float:
         """Seconds until the pause is over (0 once it is)."""
-        return 0.0 if self.over else max(self._end - time.monotonic(), 0.0)
+        return 0.0 if self.over else max(self._end - now(), 0.0)
 
     def _tick(self) -> None:
         left = self.left()
