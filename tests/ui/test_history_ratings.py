@@ -218,6 +218,7 @@ async def test_the_start_screen_without_a_sheet_shows_no_rating() -> None:
         for _ in range(5):
             await pilot.pause(0.05)
         assert rating_text(app, 0) == "" and rating_text(app, 1) == ""
+        assert not app.screen.query_one("#rating-0").display  # the screen as it was
     path = history_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{ damaged", encoding="utf-8")

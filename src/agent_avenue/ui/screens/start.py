@@ -70,9 +70,12 @@ class StartScreen(Screen[StartSettings]):
         padding: 0 2;
     }
     StartScreen .start-rating {
+        display: none;
         height: auto;
-        min-height: 1;
         color: $text-muted;
+    }
+    StartScreen .start-rating.-shown {
+        display: block;
     }
     """
 
@@ -170,7 +173,8 @@ class StartScreen(Screen[StartSettings]):
         )
 
     def _rating_line(self, seat: int) -> Static:
-        """The line below a name field with that player's rating (filled in once read)."""
+        """The line below a name field with that player's rating (shown once read: without a
+        score sheet the screen is as it was)."""
         return Static(id=f"rating-{seat}", classes="start-rating")
 
     def on_mount(self) -> None:
@@ -213,6 +217,7 @@ class StartScreen(Screen[StartSettings]):
             if who.is_computer:
                 text = f"{rated_label(who)}: {text}"
             line.update(Content(text))
+            line.add_class("-shown")
 
     def _typed_name(self, seat: int) -> str:
         """The name in the field of `seat` as typed, or the one given if it has no field yet."""
