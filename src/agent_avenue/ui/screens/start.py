@@ -23,6 +23,7 @@ from agent_avenue.play.teams import PLAYER_COUNTS, side_names
 from agent_avenue.ui.seat_words import colour_name, default_names, local_seat_names
 from agent_avenue.ui.widgets.choice_row import ChoiceRow, Option
 from agent_avenue.ui.widgets.keybar import KeyBar
+from agent_avenue.ui.widgets.name_rating import NameRating, read_ratings_later
 from agent_avenue.ui.widgets.size import SizeWarning
 from agent_avenue.ui.widgets.text_button import TextButton
 
@@ -32,8 +33,6 @@ if TYPE_CHECKING:
 
 NAME_LENGTH = 12
 RANDOM = None
-RATINGS_DELAY = 0.25
-"""Seconds after the start screen is mounted before a thread reads the ratings."""
 FIRST_RANDOM = "random"
 """The first-player choice's value for "pick at random" (the others are the seats, "0" and "1")."""
 
@@ -68,14 +67,6 @@ class StartScreen(Screen[StartSettings]):
     DEFAULT_CSS = """
     StartScreen .start-row {
         padding: 0 2;
-    }
-    StartScreen .start-rating {
-        display: none;
-        height: auto;
-        color: $text-muted;
-    }
-    StartScreen .start-rating.-shown {
-        display: block;
     }
     """
 
@@ -144,7 +135,7 @@ class StartScreen(Screen[StartSettings]):
                 with Vertical(classes=f"start-name -seat-{seat}", id=f"start-name-{seat}"):
                     yield Label(Content(t("start.name_label", colour=colour_name(seat))))
                     yield self._name_field(seat, colour_name(seat))
-                    yield self._rating_line(seat)
+                    yield NameRating(seat)
                     partner = seat_of(seat, 1)
                     if partner < self._players:
                         yield from self._partner_widgets(partner)
@@ -159,65 +150,28 @@ class StartScreen(Screen[StartSettings]):
             compact=True,
         )
 
-    def _partner_widgets(self, partner: int) -> tuple[Label, Input, Static]:
+    def _partner_widgets(self, partner: int) -> tuple[Label, Input, NameRating]:
         """The label, field and rating of a team game's second player of a side (seat 2 or 3)."""
         side = side_of(partner)
         label = Label(
             Content(t("team.partner_label", colour=colour_name(side))),
             id=f"name-label-{partner}",
         )
-        return (
-            label,
-            self._name_field(partner, default_names(4)[partner]),
-            self._rating_line(partner),
-        )
-
-    def _rating_line(self, seat: int) -> Static:
-        """The line below a name field with that player's rating (shown once read: without a
-        score sheet the screen is as it was)."""
-        return Static(id=f"rating-{seat}", classes="start-rating")
+        return label, self._name_field(partner, default_names(4)[partner]), NameRating(partner)
 
     def on_mount(self) -> None:
-        """A moment after the screen is drawn, read the ratings in a thread: openskill and the
-        score sheet's validation are never loaded before the first screen, nor beside it."""
-        self.set_timer(RATINGS_DELAY, self._read_ratings_later)
+        """A moment after the screen is drawn, a thread reads the ratings (widgets/name_rating)."""
+        read_ratings_later(self, self._show_ratings)
 
-    def _read_ratings_later(self) -> None:
-        self.run_worker(self._read_ratings, thread=True, exclusive=True, exit_on_error=False)
-
-    def _read_ratings(self) -> None:
-        """Rate the score sheet as it is on disk (a thread; nothing if it cannot be read)."""
-        from agent_avenue.play.ratings import rate_games
-        from agent_avenue.storage.history import peek_history
-
-        rows = peek_history()
-        if rows:
-            ratings = rate_games(rows)
-            self.app.call_from_thread(self._got_ratings, ratings)
-
-    def _got_ratings(self, ratings: Ratings) -> None:
-        self._ratings = ratings
-        self._show_ratings()
-
-    def _show_ratings(self) -> None:
-        """Below each name field: the rating of the name typed, or of the computer's level
-        for a seat the computer plays; nothing before the ratings are read."""
-        if self._ratings is None:
+    def _show_ratings(self, ratings: Ratings | None = None) -> None:
+        """Below each name field, the rating of the name typed (or of the computer's level)."""
+        ratings = self._ratings = ratings or self._ratings
+        if ratings is None:
             return
-        from agent_avenue.play.rating_words import rated_label, rating_line
-        from agent_avenue.play.ratings import Who, who_played
-
-        players = self.players()
-        opponent = self.opponent() if players in BOT_PLAYER_COUNTS else HUMAN
-        for line in self.query(".start-rating").results(Static):
-            seat = int(str(line.id).removeprefix("rating-"))
-            kind = opponent if side_of(seat) == 1 else HUMAN
-            who: Who = who_played(self._typed_name(seat).strip() or default_names(4)[seat], kind)
-            text = rating_line(self._ratings.of(who))
-            if who.is_computer:
-                text = f"{rated_label(who)}: {text}"
-            line.update(Content(text))
-            line.add_class("-shown")
+        opponent = self.opponent() if self.players() in BOT_PLAYER_COUNTS else HUMAN
+        for line in self.query(NameRating).results(NameRating):
+            name = self._typed_name(line.seat).strip() or default_names(4)[line.seat]
+            line.show(ratings, name, opponent if side_of(line.seat) == 1 else HUMAN)
 
     def _typed_name(self, seat: int) -> str:
         """The name in the field of `seat` as typed, or the one given if it has no field yet."""
