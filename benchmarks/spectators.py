@@ -32,9 +32,9 @@ from websockets.asyncio.client import connect
 from agent_avenue.data import default_rules
 from agent_avenue.engine import Mode
 from agent_avenue.net.client import GameClient, server_url
+from agent_avenue.net.client_game import ClientGame
 from agent_avenue.net.room import Room, RoomConfig, new_room_code
 from agent_avenue.net.server import GameServer, server_limits
-from agent_avenue.net.table import RemoteTable
 from agent_avenue.storage import new_save_id
 
 LOOPBACK = "127.0.0.1"
@@ -146,7 +146,7 @@ def _finish(process: subprocess.Popen[str]) -> dict[str, object]:
     return json.loads(rest[-1]) if rest else {}
 
 
-def _past(step: int) -> Callable[[RemoteTable], bool]:
+def _past(step: int) -> Callable[[ClientGame], bool]:
     """Whether a table has moved past `step`."""
     return lambda table: table.step > step
 

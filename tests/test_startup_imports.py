@@ -26,7 +26,7 @@ NOT_AT_START = (
     "agent_avenue.engine.view",
     "agent_avenue.play.session",
     "agent_avenue.teaching.describe",
-    "agent_avenue.ui.table_game",
+    "agent_avenue.ui.hot_seat_game",
     "agent_avenue.ui.screens.table",
     "agent_avenue.ui.screens.handoff",
     "agent_avenue.ui.screens.rules",

@@ -1,6 +1,6 @@
 """The headless client: connect, join (or rejoin with kept tokens), receive views, send moves.
 
-`GameClient` speaks the protocol and keeps the `RemoteTable` up to date; the text client, the
+`GameClient` speaks the protocol and keeps the `ClientGame` up to date; the text client, the
 scripted client and (later) the Textual app sit on top of it. Every message from the server
 is validated like the server validates the client's.
 """
@@ -17,6 +17,7 @@ from websockets.exceptions import ConnectionClosed
 
 from agent_avenue.data import default_rules
 from agent_avenue.engine import Rules
+from agent_avenue.net.client_game import ClientGame
 from agent_avenue.net.protocol import (
     MAX_SERVER_MESSAGE,
     PROTOCOL_VERSION,
@@ -29,7 +30,6 @@ from agent_avenue.net.protocol import (
     decode_server,
     encode,
 )
-from agent_avenue.net.table import RemoteTable
 from agent_avenue.net.tokens import forget_tokens, load_tokens, save_tokens
 from agent_avenue.storage import StorageError
 
@@ -82,7 +82,7 @@ class GameClient:
         self.keep_tokens = keep_tokens
         self.rules = rules or default_rules()
         self.on_raw = on_raw
-        self.table: RemoteTable | None = None
+        self.table: ClientGame | None = None
         self.errors: list[ErrorMsg] = []
         self._connection: ClientConnection | None = None
 
@@ -94,7 +94,7 @@ class GameClient:
         """The host and port, as the token file names them."""
         return f"{self.host}:{self.port}"
 
-    async def join(self) -> RemoteTable:
+    async def join(self) -> ClientGame:
         """Connect and join: with kept tokens if there are any, else asking for seats."""
         kept = load_tokens(self.home, self._where, self.room) if self.keep_tokens else {}
         hello = Hello(
@@ -114,7 +114,7 @@ class GameClient:
         await self._connection.send(encode(hello))
         welcome = await self._welcome()
         self._keep(welcome, kept)
-        self.table = RemoteTable(self.rules, welcome, self.send_action)
+        self.table = ClientGame(self.rules, welcome, self.send_action)
         return self.table
 
     async def _welcome(self) -> Welcome:
@@ -156,8 +156,8 @@ class GameClient:
         return message
 
     async def wait_until(
-        self, done: Callable[[RemoteTable], bool], timeout: float, limit: int = 10_000
-    ) -> RemoteTable:
+        self, done: Callable[[ClientGame], bool], timeout: float, limit: int = 10_000
+    ) -> ClientGame:
         """Receive messages until `done(table)` holds (TimeoutError after `timeout` seconds)."""
         assert self.table is not None
         loop = asyncio.get_running_loop()

@@ -1,4 +1,4 @@
-"""RemoteTable: a game played on a server, read the way the app reads a Session.
+"""ClientGame: a game played on a server, read the way the app reads a Session.
 
 It holds only what the server sent to this client: the views of the seats it holds (or the
 public view), the public log and the names. `play(action)` sends a move; the new views come
@@ -20,7 +20,7 @@ from agent_avenue.engine import (
     parse_action,
     public_view,
 )
-from agent_avenue.net.protocol import GameOverMsg, SeatsMsg, TableMsg, ViewMsg, Welcome
+from agent_avenue.net.protocol import GameBegunMsg, GameOverMsg, SeatsMsg, ViewMsg, Welcome
 from agent_avenue.net.views import entry_from_model, result_from_model, view_from_model
 from agent_avenue.play.session import LogEntry, Stage
 from agent_avenue.play.teams import side_names
@@ -28,14 +28,14 @@ from agent_avenue.play.teams import side_names
 Sender = Callable[[str, int | None, int], Awaitable[None]]
 """Sends a move in the notation, for a seat, at a step (the client's `send_action`)."""
 
-__all__ = ["NotHeld", "RemoteTable", "Sender"]
+__all__ = ["ClientGame", "NotHeld", "Sender"]
 
 
 class NotHeld(LookupError):
     """A view was asked of a seat this client does not hold."""
 
 
-class RemoteTable:
+class ClientGame:
     """The game as this client knows it, with the same read interface as play.Session."""
 
     def __init__(self, rules: Rules, welcome: Welcome, sender: Sender) -> None:
@@ -62,7 +62,7 @@ class RemoteTable:
         self.over: GameOverMsg | None = None
 
     def __repr__(self) -> str:
-        return f"RemoteTable(seats={self.seats}, step={self.step})"
+        return f"ClientGame(seats={self.seats}, step={self.step})"
 
     # What the server sends ---------------------------------------------------------------------
 
@@ -72,7 +72,7 @@ class RemoteTable:
             self.lobby = tuple(message.names)
             self.connected = tuple(message.connected)
             self.started = message.started
-        elif isinstance(message, TableMsg):
+        elif isinstance(message, GameBegunMsg):
             self._seat_names = tuple(message.seat_names)
             self._opening = entry_from_model(message.opening)
             self._log = [entry_from_model(entry) for entry in message.log]

@@ -20,12 +20,12 @@ from agent_avenue.net.hosting import record_room, save_room, write_room_file
 from agent_avenue.net.peer import Peer
 from agent_avenue.net.protocol import (
     ActionMsg,
+    GameBegunMsg,
     GameOverMsg,
     Hello,
     SeatsMsg,
     SeatToken,
     StageModel,
-    TableMsg,
     ViewMsg,
     Welcome,
     encode,
@@ -186,11 +186,11 @@ class HostedRoom:
 
     # The game ----------------------------------------------------------------------------------
 
-    def _table(self) -> TableMsg:
+    def _table(self) -> GameBegunMsg:
         """The names and the whole public log."""
         session = self.room.session
         assert session is not None
-        return TableMsg(
+        return GameBegunMsg(
             seat_names=list(session.seat_names),
             opening=entry_model(session.opening),
             log=[entry_model(entry) for entry in session.log],

@@ -43,6 +43,7 @@ __all__ = [
     "ClientMessage",
     "ErrorMsg",
     "EventModel",
+    "GameBegunMsg",
     "GameOverMsg",
     "Hello",
     "LogEntryModel",
@@ -55,7 +56,6 @@ __all__ = [
     "ServerMessage",
     "SideModel",
     "StageModel",
-    "TableMsg",
     "ViewModel",
     "ViewMsg",
     "Welcome",
@@ -143,7 +143,7 @@ class SeatsMsg(_Model):
     started: bool
 
 
-class TableMsg(_Model):
+class GameBegunMsg(_Model):
     """The game has begun (or was rejoined): names and the whole public log so far."""
 
     type: Literal["table"] = "table"
@@ -199,10 +199,10 @@ class Pong(_Model):
 
 
 ServerMessage = Annotated[
-    Welcome | SeatsMsg | TableMsg | ViewMsg | ErrorMsg | GameOverMsg | Pong,
+    Welcome | SeatsMsg | GameBegunMsg | ViewMsg | ErrorMsg | GameOverMsg | Pong,
     Field(discriminator="type"),
 ]
-_SERVER = TypeAdapter[Welcome | SeatsMsg | TableMsg | ViewMsg | ErrorMsg | GameOverMsg | Pong](
+_SERVER = TypeAdapter[Welcome | SeatsMsg | GameBegunMsg | ViewMsg | ErrorMsg | GameOverMsg | Pong](
     ServerMessage
 )
 
@@ -252,7 +252,7 @@ def decode_client(data: str | bytes) -> Hello | ActionMsg | Ping:
 
 def decode_server(
     data: str | bytes,
-) -> Welcome | SeatsMsg | TableMsg | ViewMsg | ErrorMsg | GameOverMsg | Pong:
+) -> Welcome | SeatsMsg | GameBegunMsg | ViewMsg | ErrorMsg | GameOverMsg | Pong:
     """A server's message, checked the same way; ProtocolError otherwise."""
     value = _load_json(data, MAX_SERVER_MESSAGE)
     try:

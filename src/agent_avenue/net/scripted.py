@@ -9,9 +9,9 @@ from collections.abc import Callable, Iterable
 from agent_avenue.bots import make_bot, think
 from agent_avenue.engine import Action, parse_action
 from agent_avenue.net.client import GameClient
-from agent_avenue.net.table import RemoteTable
+from agent_avenue.net.client_game import ClientGame
 
-Chooser = Callable[[RemoteTable, int, tuple[Action, ...]], Action]
+Chooser = Callable[[ClientGame, int, tuple[Action, ...]], Action]
 """Picks the move for `seat` among its legal moves, from what the table shows that client."""
 
 __all__ = ["Chooser", "bot_chooser", "moves_chooser", "play_out"]
@@ -21,7 +21,7 @@ def bot_chooser(spec: str = "random", seed: int = 0) -> Chooser:
     """A chooser that asks a bot (by spec, e.g. "greedy"), from the seat's own view only."""
     bot = make_bot(spec)
 
-    def choose(table: RemoteTable, seat: int, moves: tuple[Action, ...]) -> Action:
+    def choose(table: ClientGame, seat: int, moves: tuple[Action, ...]) -> Action:
         view = table.view(seat)
         if view.legal:
             return think(bot, view, seed + table.step * 4 + seat)
@@ -34,7 +34,7 @@ def moves_chooser(moves: Iterable[str]) -> Chooser:
     """A chooser that plays the given moves in order (in the notation), whatever they are."""
     left = list(moves)
 
-    def choose(table: RemoteTable, seat: int, legal: tuple[Action, ...]) -> Action:
+    def choose(table: ClientGame, seat: int, legal: tuple[Action, ...]) -> Action:
         if not left:
             raise LookupError("the scripted moves ran out")
         return parse_action(left.pop(0), table.rules)
@@ -42,7 +42,7 @@ def moves_chooser(moves: Iterable[str]) -> Chooser:
     return choose
 
 
-def _decision(table: RemoteTable) -> tuple[int, tuple[Action, ...]] | None:
+def _decision(table: ClientGame) -> tuple[int, tuple[Action, ...]] | None:
     """The seat this client must decide for now (the engine's actor only), and its moves."""
     actor = table.stage.actor
     for seat, moves in table.legal():
@@ -57,8 +57,8 @@ async def play_out(
     *,
     timeout: float = 60.0,
     limit: int = 50_000,
-    until: Callable[[RemoteTable], bool] | None = None,
-) -> RemoteTable:
+    until: Callable[[ClientGame], bool] | None = None,
+) -> ClientGame:
     """Play the client's seats until the game is over (or `until(table)`), joining first if
     needed; TimeoutError if that takes longer than `timeout` seconds or `limit` messages."""
     table = client.table or await client.join()

@@ -13,9 +13,9 @@ from agent_avenue.data.printable import shown, shown_sentence
 from agent_avenue.engine import Action, NotationError, PlayerView, format_action, parse_action
 from agent_avenue.i18n import plural_key, t
 from agent_avenue.net.client import GameClient, JoinRefused
+from agent_avenue.net.client_game import ClientGame
 from agent_avenue.net.errors import ERROR_CODES, error_text
 from agent_avenue.net.protocol import ErrorMsg, GameOverMsg, ProtocolError, SeatsMsg, ViewMsg
-from agent_avenue.net.table import RemoteTable
 from agent_avenue.net.views import result_from_model
 from agent_avenue.play.teams import team_of_two
 
@@ -31,7 +31,7 @@ def _words(items: tuple[str, ...]) -> str:
     return " ".join(items) if items else "-"
 
 
-def describe_view(view: PlayerView, table: RemoteTable) -> list[str]:
+def describe_view(view: PlayerView, table: ClientGame) -> list[str]:
     """The lines that show one seat's view (only what that view holds)."""
     names = table.seat_names
     lines = [t("net.text.turn", turn=view.turn, phase=view.phase.value, deck=view.deck_size)]
@@ -90,7 +90,7 @@ class _TextPlayer:
             key = plural_key("net.text.game_over", team_of_two(side, len(table.seat_names)))
             self.out(t(key, winner=shown(table.names[side])))
 
-    def _prompt(self, table: RemoteTable) -> None:
+    def _prompt(self, table: ClientGame) -> None:
         """Say whose decision it is; list the moves when it is ours."""
         decisions = table.legal()
         if not decisions:

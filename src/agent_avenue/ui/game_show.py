@@ -1,5 +1,5 @@
-"""What a game at the table shows, whoever holds the game: the hot-seat TableGame (a Session)
-and the network RemoteGame (a RemoteTable) share it. The flow (play/flow.py) decides; this shows
+"""What a game at the table shows, whoever holds the game: the hot-seat HotSeatGame (a Session)
+and the network RemoteGame (a ClientGame) share it. The flow (play/flow.py) decides; this shows
 handoffs, private and public screens, waiting lines, reveals and the game-over screen."""
 
 from __future__ import annotations
@@ -28,11 +28,11 @@ if TYPE_CHECKING:
     from agent_avenue.ui.app import BaseApp
     from agent_avenue.ui.screens.table import TableScreen
 
-__all__ = ["GameSource", "TableShow"]
+__all__ = ["GameShow", "GameSource"]
 
 
 class GameSource(Protocol):
-    """What the table reads of a game: play.Session and net.RemoteTable both provide it."""
+    """What the table reads of a game: play.Session and net.ClientGame both provide it."""
 
     @property
     def names(self) -> tuple[str, str]:
@@ -62,7 +62,7 @@ class GameSource(Protocol):
         """A seat's view, or the public one (None)."""
 
 
-class TableShow:
+class GameShow:
     """The showing half of a game at the table; subclasses hold the game and play actions."""
 
     app: BaseApp

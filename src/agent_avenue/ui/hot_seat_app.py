@@ -1,5 +1,5 @@
 """The hot-seat app (`agent-avenue play`): the start screen, the lessons, saved games and
-replays, and the game at this terminal's table (ui/table_game.py; what it shows next is
+replays, and the game at this terminal's table (ui/hot_seat_game.py; what it shows next is
 play/flow.py's). What every front end shares is BaseApp's (ui/app.py)."""
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from agent_avenue.engine import GameRecord, Mode, Rules
     from agent_avenue.play.session import Session
     from agent_avenue.storage import LoadedSave, LoadResult
+    from agent_avenue.ui.hot_seat_game import HotSeatGame
     from agent_avenue.ui.messages import ActionChosen, Continue
-    from agent_avenue.ui.table_game import TableGame
 
 READY_FILE_ENV = "AGENT_AVENUE_READY_FILE"
 """Benchmarks set this to a path: the app writes the time it was ready there and exits."""
@@ -47,7 +47,7 @@ __all__ = ["HotSeatApp"]
 
 class HotSeatApp(BaseApp):
     """The app of a game at this terminal: the start screen, a game at the table
-    (ui/table_game.py), saved games and replays, the lessons."""
+    (ui/hot_seat_game.py), saved games and replays, the lessons."""
 
     def __init__(self, rules: Rules, options: LaunchOptions | None = None) -> None:
         """The app for `rules`, started as `options` say (the command line's choices)."""
@@ -70,7 +70,7 @@ class HotSeatApp(BaseApp):
         self.seed = random_seed() if options.seed is None else options.seed
         self.computer = ComputerSeats()
         """The computer's seats and the decision it may be making (ui/computer.py)."""
-        self.game: TableGame | None = None
+        self.game: HotSeatGame | None = None
         """The game at the table, if one is being played."""
         self._save_lock = threading.Lock()
         self._save_check: LoadResult | None = None
@@ -169,7 +169,7 @@ class HotSeatApp(BaseApp):
             return
         first = random_first(self.seed) if settings.first is None else settings.first
         from agent_avenue.play.session import Session
-        from agent_avenue.ui.table_game import TableGame
+        from agent_avenue.ui.hot_seat_game import HotSeatGame
 
         session = Session.new(
             self.rules, settings.mode, self.seed, first, settings.names, settings.players
@@ -188,7 +188,7 @@ class HotSeatApp(BaseApp):
         self.start_opponent = opponent
         from agent_avenue.storage import new_save_id
 
-        self.game = TableGame(self, session, kinds, new_save_id(), self.computer)
+        self.game = HotSeatGame(self, session, kinds, new_save_id(), self.computer)
         await self.game.show_table()
 
     def after_game_over(self, again: bool | None) -> None:
@@ -301,10 +301,10 @@ class HotSeatApp(BaseApp):
             self.human_side = 1 - side_of(computer[0])
             self.start_kinds = kinds  # "play again" keeps everyone in their seat
         from agent_avenue.play.session import Session
-        from agent_avenue.ui.table_game import TableGame
+        from agent_avenue.ui.hot_seat_game import HotSeatGame
 
         session = Session(self.rules, save.record)
-        self.game = TableGame(self, session, kinds, save.save_id or None, self.computer)
+        self.game = HotSeatGame(self, session, kinds, save.save_id or None, self.computer)
         self.call_next(self.game.show_table, True)
 
     def _start_replay(self, record: GameRecord) -> None:
@@ -350,13 +350,3 @@ class HotSeatApp(BaseApp):
 def _preload() -> None:
     """Import the game screens and widgets (in a thread, so the start screen stays quick)."""
     import textual.widgets._markdown  # noqa: F401  (the rules book's, slow to import)
-
-    import agent_avenue.engine.reducer
-    import agent_avenue.play.session
-    import agent_avenue.ui.screens.confirm_quit
-    import agent_avenue.ui.screens.game_over
-    import agent_avenue.ui.screens.handoff
-    import agent_avenue.ui.screens.keep_game
-    import agent_avenue.ui.screens.rules
-    import agent_avenue.ui.screens.table
-    import agent_avenue.ui.table_game  # noqa: F401

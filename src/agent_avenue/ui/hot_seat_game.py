@@ -25,17 +25,17 @@ from agent_avenue.play.flow import Flow, Show
 from agent_avenue.play.seats import SeatKinds
 from agent_avenue.play.session import LogEntry, Session
 from agent_avenue.ui.computer import ComputerSeats, bot_seed
+from agent_avenue.ui.game_show import GameShow
 from agent_avenue.ui.phrases import discard_note
-from agent_avenue.ui.table_base import TableShow
 
 if TYPE_CHECKING:
     from agent_avenue.ui.app import BaseApp
     from agent_avenue.ui.screens.table import TableScreen
 
-__all__ = ["TableGame"]
+__all__ = ["HotSeatGame"]
 
 
-class TableGame(TableShow):
+class HotSeatGame(GameShow):
     """One game at this terminal, from its first handoff to the game-over screen."""
 
     def __init__(

@@ -1,4 +1,4 @@
-"""A game at the table whose state is on a server: the network counterpart of TableGame.
+"""A game at the table whose state is on a server: the network counterpart of HotSeatGame.
 
 Each view the server sends updates the table; the flow (people: the seats this client holds,
 computer: none) decides what to show, and every other seat is played elsewhere. A player's
@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 from agent_avenue.engine import Action, Discard, Event, EventKind, PlayerView, Recruit
 from agent_avenue.i18n import plural_key, t
 from agent_avenue.net.client import GameClient, JoinRefused
-from agent_avenue.net.protocol import ErrorMsg, ProtocolError, SeatsMsg, TableMsg, ViewMsg
-from agent_avenue.net.table import RemoteTable
+from agent_avenue.net.client_game import ClientGame
+from agent_avenue.net.protocol import ErrorMsg, GameBegunMsg, ProtocolError, SeatsMsg, ViewMsg
 from agent_avenue.net.text_client import NETWORK_ERRORS, RETRIES, error_line
 from agent_avenue.play.flow import Flow
+from agent_avenue.ui.game_show import GameShow
 from agent_avenue.ui.phrases import discard_note
-from agent_avenue.ui.table_base import TableShow
 
 if TYPE_CHECKING:
     from agent_avenue.ui.app import BaseApp
@@ -51,7 +51,7 @@ def recruit_of(before: PlayerView, events: tuple[Event, ...]) -> Recruit | None:
     return None
 
 
-class RemoteGame(TableShow):
+class RemoteGame(GameShow):
     """One network game at this terminal, from joining to the game-over screen."""
 
     def __init__(self, app: BaseApp, client: GameClient, record: bool = True) -> None:
@@ -60,7 +60,7 @@ class RemoteGame(TableShow):
         self.app = app
         self.client = client
         self._pushed = []
-        self.remote: RemoteTable | None = None
+        self.remote: ClientGame | None = None
         self.flow = Flow(2, frozenset(client.seats), frozenset())
         self.table: TableScreen | None = None
         self.lobby: LobbyScreen | None = None
@@ -84,7 +84,7 @@ class RemoteGame(TableShow):
         self.over_screen: NetworkGameOverScreen | None = None
 
     @property
-    def source(self) -> RemoteTable:
+    def source(self) -> ClientGame:
         """The game as this client knows it."""
         assert self.remote is not None
         return self.remote
@@ -120,7 +120,7 @@ class RemoteGame(TableShow):
             await asyncio.sleep(pause)
         self.say(t("net.text.gone"))
 
-    def _joined(self, remote: RemoteTable) -> None:
+    def _joined(self, remote: ClientGame) -> None:
         """A welcome: the seats this terminal plays (a rejoin keeps the table shown)."""
         self.remote = remote
         self.sending = False
@@ -137,7 +137,7 @@ class RemoteGame(TableShow):
         self.record()
         await self._after_the_end(remote)
 
-    async def _after_the_end(self, remote: RemoteTable) -> None:
+    async def _after_the_end(self, remote: ClientGame) -> None:
         """The game is over: the connection stays until the player leaves, and the room line
         says who has left, then that the room is closed when the server goes."""
         try:
@@ -149,7 +149,7 @@ class RemoteGame(TableShow):
         except NETWORK_ERRORS:
             self.tell_room(t("net.ui.room_closed"))
 
-    def _tell_left(self, remote: RemoteTable, before: tuple[bool, ...]) -> None:
+    def _tell_left(self, remote: ClientGame, before: tuple[bool, ...]) -> None:
         """The room line: the people of other terminals whose connection has just gone."""
         gone = [
             self.seat_names[seat]
@@ -192,7 +192,7 @@ class RemoteGame(TableShow):
         if isinstance(message, SeatsMsg) and not message.started and self.table is None:
             missing = sum(1 for name in message.names if name is None)
             self.say(t("net.text.waiting", count=missing))
-        elif isinstance(message, TableMsg):
+        elif isinstance(message, GameBegunMsg):
             await self._show_table()
         elif isinstance(message, ViewMsg) and remote.current and self.table is not None:
             self._add_log()
@@ -278,7 +278,7 @@ class RemoteGame(TableShow):
         self.discarded = seat if isinstance(action, Discard) else None
         self.app.run_worker(self._send(remote, action, seat), group=SENDING, exit_on_error=False)
 
-    async def _send(self, remote: RemoteTable, action: Action, seat: int | None) -> None:
+    async def _send(self, remote: ClientGame, action: Action, seat: int | None) -> None:
         """Send one move (a lost connection shows in the receiving loop)."""
         try:
             await remote.play(action, seat)

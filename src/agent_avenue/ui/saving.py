@@ -35,7 +35,7 @@ from agent_avenue.storage import record_played as storage_record_played
 from agent_avenue.ui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
-    from agent_avenue.net.table import RemoteTable
+    from agent_avenue.net.client_game import ClientGame
 
 HUMANS: tuple[str, str] = (HUMAN, HUMAN)
 """Both seats played by people at the terminal (as the save and the score sheet spell it)."""
@@ -102,7 +102,7 @@ def record_game(
     return None if problem is None else t("resume.record_note", problem=problem)
 
 
-def record_played(remote: RemoteTable, room: str) -> str | None:
+def record_played(remote: ClientGame, room: str) -> str | None:
     """Write a finished network game on this terminal's score sheet, as a game played here:
     public facts only (no game file: the other seats' moves never reached this client)."""
     result = remote.result
