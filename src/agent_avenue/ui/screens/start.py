@@ -166,7 +166,7 @@ class StartScreen(Screen[StartSettings]):
     def _show_ratings(self, ratings: Ratings | None = None) -> None:
         """Below each name field, the rating of the name typed (or of the computer's level)."""
         ratings = self._ratings = ratings or self._ratings
-        if ratings is None:
+        if ratings is None or not self.query("#players"):  # not yet read, or the screen gone
             return
         opponent = self.opponent() if self.players() in BOT_PLAYER_COUNTS else HUMAN
         for line in self.query(NameRating).results(NameRating):
