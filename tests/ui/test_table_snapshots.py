@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from syrupy.assertion import SnapshotAssertion
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from agent_avenue.ui.hot_seat_app import HotSeatApp
@@ -48,6 +49,9 @@ async def _second_offer(app: HotSeatApp, size: tuple[int, int], player: KeyPlaye
         for line in screen.panel.query(Static):
             if line.display:  # shown at this size: on the screen, whole
                 assert line.region.height > 0 and line.region.bottom <= bottom, (size, line)
+        # The side columns hold what they show: no scrollbar, nothing below the fold.
+        for column in screen.query(VerticalScroll):
+            assert column.virtual_size.height <= column.size.height, (size, column)
         return svg
 
 

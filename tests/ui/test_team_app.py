@@ -266,7 +266,8 @@ async def test_a_team_turn_step_by_step() -> None:
         assert screen_kind(app) == "LeadPanel"
         text = screen_text(app)
         assert "1: Ann plays face up" in text and "2: Cid plays face up" in text
-        assert "G● Ann & Cid" in text and "Ann: 4 · Cid: 4" in text
+        # At 80x24 the members' hand sizes are in the panel's border, in the title's order.
+        assert "G● Ann & Cid" in text and "hands 4/4 · " in text
         await pilot.press("2")  # Cid leads
         await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "693b39487aace288927d3ba1dcdd4d7ec84c31527e8b97e896a7e187b860389b"
+SOURCE_DIGEST = "8d8b2d1fdac9ca12468a0a7d9f4278987df8211177a2a1a99cd823b4a93ec559"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -848,6 +848,8 @@ STRINGS: dict[str, str] = {
     "team.member_count": "{name}: {n}",
     "team.member_separator": " · ",
     "team.collection_hands": "Hands: {hands}",
+    "team.collection_stats": "hands {hands} · {catch}",
+    "team.collection_stats_over": "hands {hands}",
     "team.status_discards": "Discards left {meeple} {members}",
     "team.log_lead": "{team}: {name} plays the face-up card.",
     "team.log_play_down": "{name} played one card face down.",

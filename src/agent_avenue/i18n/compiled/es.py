@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "415b529c114b883a7a1e3ef005b6e14db19cbb3cb888a700b6a906c98cc43091"
+SOURCE_DIGEST = "234e9808dbd756b9fe3ce2d70328c5a688d49c3ea1cd1c4d2f75ad3ab90bf8f2"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -848,6 +848,8 @@ STRINGS: dict[str, str] = {
     "team.member_count": "{name}: {n}",
     "team.member_separator": " · ",
     "team.collection_hands": "Manos: {hands}",
+    "team.collection_stats": "manos {hands} · {catch}",
+    "team.collection_stats_over": "manos {hands}",
     "team.status_discards": "Descartes {meeple} {members}",
     "team.log_lead": "{team}: {name} juega la carta boca arriba.",
     "team.log_play_down": "{name} jugó una carta boca abajo.",

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "1a56a5b41100a453b9b293d8fd7f1e3dec6ea9a4b817f32cb094df3b060b31b3"
+SOURCE_DIGEST = "f5262bad164b75a332a2225a99a28f61c060b78fc13a4985493ecd0c9bc1bcf9"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -848,6 +848,8 @@ STRINGS: dict[str, str] = {
     "team.member_count": "{name} : {n}",
     "team.member_separator": " · ",
     "team.collection_hands": "Mains : {hands}",
+    "team.collection_stats": "mains {hands} · {catch}",
+    "team.collection_stats_over": "mains {hands}",
     "team.status_discards": "Défausses {meeple} {members}",
     "team.log_lead": "{team} : {name} joue la carte visible.",
     "team.log_play_down": "{name} joue une carte face cachée.",

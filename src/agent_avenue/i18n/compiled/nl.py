@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "7d8551468fdc7cd195991f6bc5ade6ae1ff5b120c020f4bed71eac2d6a0e00e6"
+SOURCE_DIGEST = "7ab1813b08c635b81730fc7c4ec65f660174a3d7d898ade011408f867d205b9f"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -848,6 +848,8 @@ STRINGS: dict[str, str] = {
     "team.member_count": "{name}: {n}",
     "team.member_separator": " · ",
     "team.collection_hands": "Handen: {hands}",
+    "team.collection_stats": "handen {hands} · {catch}",
+    "team.collection_stats_over": "handen {hands}",
     "team.status_discards": "Afleggen over {meeple} {members}",
     "team.log_lead": "{team}: {name} speelt de open kaart.",
     "team.log_play_down": "{name} speelde een kaart gedekt.",

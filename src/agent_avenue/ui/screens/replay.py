@@ -215,7 +215,7 @@ class ReplayScreen(Screen[None]):
             self.on_mount()
         compact = event.size.height < COMPACT_HEIGHT
         for panel in self.query(CollectionPanel):
-            panel.set_class(compact, "-compact")
+            panel.fit(compact)
 
     @property
     def state(self) -> GameState:

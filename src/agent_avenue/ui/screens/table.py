@@ -161,7 +161,7 @@ class TableScreen(QuietFocusScreen[None]):
     def _set_compact(self, height: int) -> None:
         compact = height < COMPACT_HEIGHT
         for panel in self.query(CollectionPanel):
-            panel.set_class(compact, "-compact")
+            panel.fit(compact)
 
     async def refresh_language(self, names: tuple[str, str]) -> None:
         """Show everything again in the language now in use (after a switch in the settings).

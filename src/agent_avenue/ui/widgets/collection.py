@@ -156,6 +156,7 @@ class CollectionPanel(Widget):
         self.agents_text = t("collection.no_agents")
         self.ongoing_text = ""
         self.hands_text = ""
+        self.short_stats = ""
 
     def compose(self) -> ComposeResult:
         """Team hands, the agents (one line each, or one paragraph), then ongoing cards."""
@@ -189,9 +190,14 @@ class CollectionPanel(Widget):
         key = "collection.stats_over" if view.result is not None else "collection.stats"
         self.stats = t(key, hand=facts.hand_size, discards=facts.discards_left, catch=catch)
         self.hands_text = ""
+        self.short_stats = ""
         if is_team_side(view, side, seats):
             self.hands_text = t("team.collection_hands", hands=member_hands(view, side, seats))
             self.stats = catch
+            # Short terminals: the hand sizes in the title's order, in the border, no line.
+            sizes = "/".join(str(n) for n in facts.member_hand_sizes)
+            key = "team.collection_stats" if catch else "team.collection_stats_over"
+            self.short_stats = t(key, hands=sizes, catch=catch)
         self.rows = agent_lines(view, side)
         self.agents_text = "\n".join(
             t(_line_key("collection.agent_line", count), agent=agent_name(a), count=count, next=n)
@@ -202,8 +208,27 @@ class CollectionPanel(Widget):
             cards = t("collection.separator").join(card_name(c) for c in facts.ongoing)
             self.ongoing_text = t("collection.ongoing", cards=cards)
         self.border_title = plain(self.heading)
+        self._show_stats()
+        if self.is_mounted:
+            self._show()
+
+    @property
+    def _hands_in_border(self) -> bool:
+        """A short terminal's team panel: its hand sizes go in the border, not on a line."""
+        return bool(self.short_stats) and self.has_class("-compact")
+
+    def _show_stats(self) -> None:
         # A narrow column (-stats-line) shows the stats as a wrapped line: nothing is cut off.
-        self.border_subtitle = None if self.has_class("-stats-line") else plain(self.stats)
+        if self.has_class("-stats-line"):
+            self.border_subtitle = None
+        else:
+            self.border_subtitle = plain(self.short_stats if self._hands_in_border else self.stats)
+
+    def fit(self, compact: bool) -> None:
+        """On a short terminal (`compact`) the agents share lines and a team's hand sizes go
+        in the border, so the side column holds both sides and the table."""
+        self.set_class(compact, "-compact")
+        self._show_stats()
         if self.is_mounted:
             self._show()
 
@@ -222,7 +247,7 @@ class CollectionPanel(Widget):
         paragraph.show(short, none)
         hands = self.query_one(".hands", Static)
         show_content(hands, plain(self.hands_text))
-        hands.set_class(not self.hands_text, "-none")
+        hands.set_class(not self.hands_text or self._hands_in_border, "-none")
         box = self.query_one(".ongoing", Static)
         show_content(box, plain(self.ongoing_text))
         box.set_class(not self.ongoing_text, "-none")
