@@ -8,11 +8,13 @@ import json
 
 import pytest
 from syrupy.assertion import SnapshotAssertion
+from textual.pilot import Pilot
 from textual.widgets import Static, TabbedContent
 from textual_plotext import PlotextPlot
 
 from agent_avenue.i18n import set_language
 from agent_avenue.storage import history_path
+from agent_avenue.ui.hot_seat_app import HotSeatApp
 from agent_avenue.ui.screens.history import RATINGS_TAB, HistoryScreen
 from agent_avenue.ui.screens.start import StartScreen
 from agent_avenue.ui.widgets.choice_row import ChoiceRow
@@ -25,6 +27,15 @@ from .test_screens import SVGSnapshot
 
 SIZES = [(80, 24), (160, 45)]
 LANGUAGES = ("en", "fr", "nl", "es")
+
+
+async def open_ratings_tab(app: HotSeatApp, pilot: Pilot[int], settle: bool = True) -> None:
+    """The score sheet screen over the app, on its ratings tab (key g)."""
+    app.push_screen(HistoryScreen(RULES))
+    await pilot.pause()
+    await pilot.press("g")
+    if settle:
+        await pilot.pause()
 
 
 @pytest.fixture
@@ -90,10 +101,7 @@ async def test_without_colour_each_player_has_a_marker(monkeypatch: pytest.Monke
     app = make_app()
     assert app.no_color
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(HistoryScreen(RULES))
-        await pilot.pause()
-        await pilot.press("g")
-        await pilot.pause()
+        await open_ratings_tab(app, pilot)
         legend = str(app.screen.query_one(Legend).render())
         plot_text = screen_text(app)
         for marker in MARKERS[:3]:
@@ -106,10 +114,7 @@ async def test_an_empty_or_damaged_sheet_has_no_ratings_and_says_why() -> None:
     sentence, as before, and no ratings (never from a part of the sheet)."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(HistoryScreen(RULES))
-        await pilot.pause()
-        await pilot.press("g")
-        await pilot.pause()
+        await open_ratings_tab(app, pilot)
         assert "No ratings yet" in screen_text(app)
     path = write_sheet(SHEET)
     document = json.loads(path.read_text(encoding="utf-8"))
@@ -134,10 +139,7 @@ async def test_the_ratings_tab_in_every_language(code: str) -> None:
     longer_sheet()
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(HistoryScreen(RULES))
-        await pilot.pause()
-        await pilot.press("g")
-        await pilot.pause()
+        await open_ratings_tab(app, pilot)
         check_screen(app, code, "HistoryScreen")
 
 
@@ -148,9 +150,7 @@ async def test_snapshot_ratings(size: tuple[int, int], svg_snapshot: SnapshotAss
     longer_sheet()
     app = make_app()
     async with app.run_test(size=size) as pilot:
-        app.push_screen(HistoryScreen(RULES))
-        await pilot.pause()
-        await pilot.press("g")
+        await open_ratings_tab(app, pilot, settle=False)
         svg = await settled_screenshot(pilot)
     assert svg == svg_snapshot
 
@@ -164,9 +164,7 @@ async def test_snapshot_ratings_no_colour(
     longer_sheet()
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.push_screen(HistoryScreen(RULES))
-        await pilot.pause()
-        await pilot.press("g")
+        await open_ratings_tab(app, pilot, settle=False)
         svg = await settled_screenshot(pilot)
     assert svg == svg_snapshot
 
