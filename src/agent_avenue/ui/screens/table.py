@@ -2,79 +2,44 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
-from textual.timer import Timer
 from textual.worker import Worker
 
-from agent_avenue.engine import (
-    Action,
-    Event,
-    EventKind,
-    Phase,
-    PlayerView,
-    Recruit,
-    Rules,
-    space_of,
-)
+from agent_avenue.engine import Action, Event, PlayerView, Recruit, Rules
 from agent_avenue.i18n import retranslate, t
 from agent_avenue.play.session import LogEntry
-from agent_avenue.teaching.explain import explain_step
 from agent_avenue.ui.hint_worker import HintSearch
+from agent_avenue.ui.meeple_walk import MeepleWalk, movement_frames
 from agent_avenue.ui.screens.log import LogScreen
 from agent_avenue.ui.screens.quiet_focus import QuietFocusScreen
 from agent_avenue.ui.widgets import BoardRing, CollectionPanel, GameLog, TableStatus
 from agent_avenue.ui.widgets.board import board_size
 from agent_avenue.ui.widgets.keybar import KeyBar
 from agent_avenue.ui.widgets.panels import (
-    ChoicePanel,
-    ConfirmPanel,
     OfferPanel,
     Panel,
     PanelChanged,
-    PickPanel,
-    RecruitPanel,
+    PanelMaker,
     RevealPanel,
     SkipAnimation,
     ThinkingPanel,
     WaitingPanel,
-    recruit_headline,
-    recruited_cards,
-    team_private_maker,
-    team_public_maker,
+    private_maker,
+    public_maker,
+    reveal_maker,
+    with_prompt,
 )
 from agent_avenue.ui.widgets.size import SizeWarning
 from agent_avenue.ui.widgets.supply import SupplyCards
 
-PanelMaker = Callable[[tuple[str, str]], Panel]
-"""Builds the panel of the moment for the players' names (again after a change of language)."""
 COMPACT_HEIGHT = 34
 """Below this many rows the collections list their agents compactly."""
-MOVING_KINDS = frozenset({EventKind.RECRUIT, EventKind.MOVE, EventKind.HOME_BOOST})
-
-
-def movement_frames(
-    start: tuple[int, int], homes: tuple[int, int], events: tuple[Event, ...]
-) -> list[tuple[int, int]]:
-    """Board positions step by step for the moves among `events`; both sides move together."""
-    paths: list[list[int]] = [[], []]
-    for event in events:
-        if event.kind in MOVING_KINDS and event.start != event.end:
-            step = 1 if event.end > event.start else -1
-            paths[event.side].extend(range(event.start + step, event.end + step, step))
-    frames: list[tuple[int, int]] = []
-    current = list(start)
-    for i in range(max(len(paths[0]), len(paths[1]))):
-        for side in (0, 1):
-            if i < len(paths[side]):
-                current[side] = space_of(homes[side], paths[side][i])
-        frames.append((current[0], current[1]))
-    return frames
 
 
 class TableScreen(QuietFocusScreen[None]):
@@ -95,8 +60,7 @@ class TableScreen(QuietFocusScreen[None]):
         self.seats = seats
         """Every player's name by seat in a team game (3 or 4 players); empty in a duel."""
         self.panel: Panel = WaitingPanel("")
-        self._timer: Timer | None = None
-        self._frames: list[tuple[int, int]] = []
+        self._walk = MeepleWalk(self, lambda: self.query_one(BoardRing), self._arrived)
         self._log_entries: list[LogEntry] = []
         self._names: tuple[str, str] = ("", "")
         self._view: PlayerView | None = None
@@ -169,7 +133,7 @@ class TableScreen(QuietFocusScreen[None]):
         The game does not restart: the same view, log and panel are shown, a half-made offer
         keeps its choices, and a reveal shows its end at once (the meeples stop moving).
         """
-        self._stop_animation()
+        self._walk.stop()
         old = self.panel
         self._names = names
         if self._make_panel is not None:
@@ -205,7 +169,7 @@ class TableScreen(QuietFocusScreen[None]):
     def _set_panel(self, make: PanelMaker) -> Panel:
         """Show the panel `make` builds for the players' names (kept, to build it again in
         another language)."""
-        self._stop_animation()
+        self._walk.stop()
         panel = make(self._names)
         self._make_panel = make
         box = self.query_one("#panel-box", Container)
@@ -250,18 +214,7 @@ class TableScreen(QuietFocusScreen[None]):
     def show_private(self, view: PlayerView, names: tuple[str, str], note: str | None) -> None:
         """One player's private decision: their offer, their recruit, or a choice from hand."""
         self._show_view(view, names)
-        seat = view.seat
-        assert seat is not None
-        team = team_private_maker(view, self.seats, note) if self.seats else None
-        if team is not None:
-            self._set_panel(team)
-        elif view.phase is Phase.OFFER:
-            again = retranslate(note) if note else note
-            self._set_panel(lambda names: OfferPanel(view, names, again))
-        elif view.phase is Phase.RECRUIT:
-            self._set_panel(lambda names: RecruitPanel(view, names))
-        else:
-            self._set_panel(lambda names: ChoicePanel(view, seat, view.legal, names))
+        self._set_panel(private_maker(view, self.seats, note))
 
     def show_public_choice(
         self,
@@ -272,15 +225,7 @@ class TableScreen(QuietFocusScreen[None]):
     ) -> None:
         """A decision everyone may watch: a black market pick, a choice in play, a yes/no."""
         self._show_view(public, names)
-        team = team_public_maker(public, actor, legal, self.seats) if self.seats else None
-        if team is not None:
-            self._set_panel(team)
-        elif public.phase is Phase.PICK:
-            self._set_panel(lambda names: PickPanel(public, actor, legal, names))
-        elif public.phase is Phase.CONFIRM:
-            self._set_panel(lambda names: ConfirmPanel(public, actor, names))
-        else:
-            self._set_panel(lambda names: ChoicePanel(public, actor, legal, names))
+        self._set_panel(public_maker(public, actor, legal, self.seats))
 
     def show_reveal(
         self,
@@ -299,22 +244,9 @@ class TableScreen(QuietFocusScreen[None]):
         the privacy question of the next private screen when `question` (its pause) is set,
         and the reveal goes on by itself `goes_on` seconds after the meeples stop if set."""
         self._show_view(after, names)
-
-        def make(names: tuple[str, str]) -> Panel:
-            lines: list[str] = []
-            if recruit is not None:
-                headline = recruit_headline(before, recruit, names)
-                if headline:
-                    lines.append(headline)
-            # What happened and why (count rule, escapes, landings, the End step), explain.py.
-            lines.extend(explain_step(before, after, events, names, self.seats))
-            recruited = recruited_cards(events) if recruit is not None else ()
-            # The cards are drawn against the view before the recruit: they mark the copy used.
-            text = retranslate(prompt)
-            return RevealPanel(
-                before, tuple(lines), recruited, names, text, question, final, goes_on
-            )
-
+        make = reveal_maker(
+            before, after, events, self.seats, prompt, recruit, question, final, goes_on
+        )
         panel = self._set_panel(make)
         assert isinstance(panel, RevealPanel)
         start = (before.sides[0].position, before.sides[1].position)
@@ -323,10 +255,7 @@ class TableScreen(QuietFocusScreen[None]):
         if delay <= 0 or not frames:
             self.call_after_refresh(panel.finish)
             return
-        board = self.query_one(BoardRing)
-        board.show_positions(start)
-        self._frames = frames
-        self._timer = self.set_interval(delay, self._step)
+        self._walk.start(start, frames, delay)
 
     def say_next(self, prompt: str) -> None:
         """The reveal shown says what comes next with `prompt` instead (also after a change
@@ -334,38 +263,13 @@ class TableScreen(QuietFocusScreen[None]):
         text = retranslate(prompt)
         if isinstance(self.panel, RevealPanel):
             self.panel.say_next(text)
-        make = self._make_panel
-        if make is None:
-            return
+        if self._make_panel is not None:
+            self._make_panel = with_prompt(self._make_panel, prompt)
 
-        def remade(names: tuple[str, str]) -> Panel:
-            panel = make(names)
-            if isinstance(panel, RevealPanel):
-                panel.prompt = retranslate(prompt)
-            return panel
-
-        self._make_panel = remade
-
-    def _step(self) -> None:
-        if not self._frames:
-            self._end_animation()
-            return
-        self.query_one(BoardRing).show_positions(self._frames.pop(0))
-        if not self._frames:
-            self._end_animation()
-
-    def _end_animation(self) -> None:
-        self._stop_animation()
+    def _arrived(self) -> None:
+        """The meeples stand where the reveal's view says: it shows its end."""
         if isinstance(self.panel, RevealPanel) and not self.panel.done:
             self.panel.finish()
-
-    def _stop_animation(self) -> None:
-        if self._timer is not None:
-            self._timer.stop()
-            self._timer = None
-        if self._frames:
-            self.query_one(BoardRing).show_positions(self._frames[-1])
-            self._frames = []
 
     def add_log(self, entry: LogEntry, names: tuple[str, str]) -> None:
         """Add one step's public events to the log."""
@@ -399,7 +303,7 @@ class TableScreen(QuietFocusScreen[None]):
     def on_skip_animation(self, message: SkipAnimation) -> None:
         """Enter while the meeples move: they stop where they are going at once."""
         message.stop()
-        self._end_animation()
+        self._walk.end()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The hint key shows only where a hint can be given."""
@@ -426,4 +330,4 @@ class TableScreen(QuietFocusScreen[None]):
         self.app.push_screen(LogScreen(entries, self._names, self.rules, self.seats))
 
 
-__all__ = ["TableScreen", "movement_frames"]
+__all__ = ["TableScreen"]

@@ -15,7 +15,14 @@ from agent_avenue.ui.widgets.panels.base import (
     number_bindings,
 )
 from agent_avenue.ui.widgets.panels.choice import ChoicePanel, ConfirmPanel
-from agent_avenue.ui.widgets.panels.makers import team_private_maker, team_public_maker
+from agent_avenue.ui.widgets.panels.makers import (
+    private_maker,
+    public_maker,
+    reveal_maker,
+    team_private_maker,
+    team_public_maker,
+    with_prompt,
+)
 from agent_avenue.ui.widgets.panels.offer import OfferPanel
 from agent_avenue.ui.widgets.panels.pick import PickPanel, TeamPickPanel, market_lines
 from agent_avenue.ui.widgets.panels.recruit import RecruitPanel, TeamRecruitPanel
@@ -49,8 +56,12 @@ __all__ = [
     "market_lines",
     "member_names",
     "number_bindings",
+    "private_maker",
+    "public_maker",
     "recruit_headline",
     "recruited_cards",
+    "reveal_maker",
     "team_private_maker",
     "team_public_maker",
+    "with_prompt",
 ]
