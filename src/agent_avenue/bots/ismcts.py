@@ -81,6 +81,7 @@ class Budget:
     belief: float = 1.0  # how sharply the opponent's offer is read (0: face-down card uniform)
     peek: float = 0.0  # in playouts, how often a recruiter reads the face-down card right
     model_recruits: bool = True  # the opponent recruits by the quick judgment in the tree
+    search_discards: bool = False  # search the offers below a discard too (reviews only)
 
 
 PLAYOUT_WEIGHTS = Weights(temper=0.0, cards=True, settle=True, run_out=True)
@@ -326,6 +327,20 @@ class SearchBot:
             best = max(safe, key=lambda a: report.visits.get(a, -1))
             return RootStats(best, report.visits, report.means, report.playouts)
 
+    def analyse_actions(
+        self, view: PlayerView, actions: tuple[Action, ...], rng: random.Random
+    ) -> RootStats:
+        """The root statistics of a duel search whose root may play only `actions` (a review
+        measures the action a player took with playouts of its own); no safety check."""
+        check_view(view)
+        if is_team_view(view):
+            raise ValueError("the search's statistics exist for duels only")
+        if not actions or any(a not in view.legal for a in actions):
+            raise ValueError("the actions must be legal in the view")
+        clock = time.process_time if self.budget.clock == "cpu" else time.perf_counter
+        with self.stats.timed():
+            return self._search(view, actions, rng, clock, clock(), record_root=True)
+
     def _choose_team(
         self, view: PlayerView, rng: random.Random, clock: Callable[[], float], start: float
     ) -> Action:
@@ -349,6 +364,7 @@ class SearchBot:
         rng: random.Random,
         clock: Callable[[], float],
         start: float,
+        record_root: bool = False,
     ) -> RootStats:
         t = tables_for(view.rules)
         seat = view.seat
@@ -368,7 +384,7 @@ class SearchBot:
             if deadline is not None and done % 8 == 0 and clock() >= deadline:
                 break
             g = dealer.deal(rng)
-            path = self._descend(g, roots, allowed, seat, rng)
+            path = self._descend(g, roots, allowed, seat, rng, record_root)
             reward = self._playout(g, seat, rng, w, horizon, budget.peek)
             for s, actor in path:
                 s[0] += 1
@@ -384,22 +400,27 @@ class SearchBot:
         allowed: set[int],
         seat: int,
         rng: random.Random,
+        record_root: bool = False,
     ) -> list[tuple[list[float], int]]:
         """One iteration's way down both players' trees on a dealt game (played in place),
-        expanding one node: the statistics met on the way, with who chose there."""
+        expanding one node: the statistics met on the way, with who chose there (the root's
+        choice even when it has one allowed action, with `record_root`)."""
         budget = self.budget
         w, c, model = self.weights, budget.exploration, budget.model_recruits
         nodes = [roots[0], roots[1]]
         path: list[tuple[list[float], int]] = []
         expanded = False
         first = True
+        through = budget.search_discards
         while g.phase != OVER:
             actor = g.to_act
             legal = g.legal()
+            keep = False
             if first:
                 legal = [a for a in legal if a in allowed]
                 first = False
-            if len(legal) == 1:
+                keep = record_root
+            if len(legal) == 1 and not keep:
                 code = legal[0]
             elif model and actor != seat and g.phase == RECRUIT:
                 # The opponent cannot see our face-down card: it recruits by the quick
@@ -417,7 +438,7 @@ class SearchBot:
             g.play(code)
             nodes[0] = nodes[0].kid(keys[0])
             nodes[1] = nodes[1].kid(keys[1])
-            if expanded or DISCARD_BASE <= code < RECRUIT_UP:
+            if expanded or (not through and DISCARD_BASE <= code < RECRUIT_UP):
                 # After a discard the quick policy offers: searching the offers below a
                 # discard would make discarding look better than it is (the max of noisy
                 # estimates).

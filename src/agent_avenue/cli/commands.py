@@ -51,6 +51,12 @@ def _history_commands() -> ModuleType:
     return history
 
 
+def _review_commands() -> ModuleType:
+    from agent_avenue.cli import review
+
+    return review
+
+
 def _simulate_commands() -> ModuleType:
     from agent_avenue.cli import simulate
 
@@ -76,6 +82,7 @@ COMMAND_MODULES: tuple[tuple[str, Callable[[], ModuleType], str], ...] = (
     ("history", _history_commands, "HISTORY"),
     ("export", _history_commands, "EXPORT"),
     ("replay", _stored_commands, "REPLAY"),
+    ("review", _review_commands, "REVIEW"),
     ("tutorial", _play_commands, "TUTORIAL"),
     ("simulate", _simulate_commands, "SIMULATE"),
     ("host", _host_commands, "HOST"),

@@ -189,6 +189,11 @@ class Rules:
             self, "deck_order", tuple(a.id for a in self.agents for _ in range(a.copies))
         )
 
+    def __reduce__(self) -> tuple[type[Rules], tuple[object, ...]]:
+        """Pickled as its tables alone (its lookups are rebuilt): views travel to worker
+        processes (a game's review judges its decisions on every core)."""
+        return (Rules, (self.agents, self.market, self.version))
+
     @property
     def agent_ids(self) -> tuple[str, ...]:
         """Agent ids in table order."""

@@ -49,6 +49,8 @@ if TYPE_CHECKING:
 __all__ = [
     "Chances",
     "Hint",
+    "action_reason",
+    "action_words",
     "best_of",
     "chances_text",
     "choose",
@@ -171,6 +173,21 @@ def _words(action: Action, view: PlayerView) -> str:
     if isinstance(action, Lead):
         return t("hint.act_lead")
     return t("hint.act_other")
+
+
+def action_words(action: Action, view: PlayerView) -> str:
+    """An action in a few words, as hints name it ("take the hidden card")."""
+    return _words(action, view)
+
+
+def action_reason(
+    view: PlayerView, action: Action, names: tuple[str, str], seats: tuple[str, ...] = ()
+) -> str:
+    """Why an action, from the engine's verdicts, as a search hint says it (a team game's
+    lines for its own moves), as made by `t()` (its claims stay readable)."""
+    if _team_game(view):
+        return _team_reason(view, action, names, seats)
+    return _verdict_reason(view, action, names)
 
 
 def _verdict_reason(view: PlayerView, action: Action, names: tuple[str, str]) -> str:
