@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.geometry import Size
 from textual.pilot import Pilot
 from textual.widget import Widget
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input, Label, RadioButton, Static
 
 from agent_avenue.i18n import LANGUAGES, catalogue, language, missing_strings, set_language, t
 from agent_avenue.ui.hot_seat_app import HotSeatApp
@@ -304,6 +304,32 @@ async def test_the_command_palette_speaks_the_language() -> None:
         await _settle(pilot)
         text = screen_text(app)
         assert "Aucun résultat" in text and "No matches" not in text
+
+
+@pytest.mark.parametrize("code", ["en", "es"])
+async def test_the_settings_highlight_the_language_in_use(code: str) -> None:
+    """The language list opens with its cursor on the language in use (it was on the second,
+    so Space switched English to French), and the arrow keys move both cursor and choice."""
+    set_language(code)
+    app = make_app("simple", SEED)
+    async with app.run_test(size=SIZE) as pilot:
+        await _settle(pilot)
+        await pilot.press("o")
+        await _settle(pilot)
+        assert isinstance(app.screen, SettingsScreen)
+
+        def highlighted() -> list[str]:
+            buttons = app.screen.query(RadioButton)
+            return [b.id or "" for b in buttons if b.has_class("-selected")]
+
+        assert highlighted() == [f"lang-{code}"]
+        await pilot.press("space")
+        await _settle(pilot)
+        assert language() == code
+        await pilot.press("down")
+        await _settle(pilot)
+        step = LANGUAGES[(LANGUAGES.index(code) + 1) % len(LANGUAGES)]
+        assert language() == step and highlighted() == [f"lang-{step}"]
 
 
 @pytest.mark.slow

@@ -168,8 +168,9 @@ class BaseApp(App[int]):
     def _fatal_error(self) -> None:
         """On a crash print one line, never a traceback with locals (they could show a hand).
 
-        Textual offers no public hook for an unhandled error: this override of its private
-        method, and the private members it reads, are the one place that uses them.
+        Textual offers no public hook for an unhandled error, nor a public way to read it: this
+        override of its private method, and the `_exception` it reads, are the one place that
+        uses them (the exit itself goes through the public `panic`).
         """
         self.bell()
         error = self._exception
@@ -178,8 +179,7 @@ class BaseApp(App[int]):
         message = t("app.crashed", kind=kind)
         if saved is not None:
             message += " " + t("app.crash_saved", path=str(saved))
-        self._exit_renderables.append(Text(message))
-        self._close_messages_no_wait()
+        self.panic(Text(message))
 
     async def on_settings_screen_language_chosen(
         self, message: SettingsScreen.LanguageChosen

@@ -349,4 +349,4 @@ class HotSeatApp(BaseApp):
 
 def _preload() -> None:
     """Import the game screens and widgets (in a thread, so the start screen stays quick)."""
-    import textual.widgets._markdown  # noqa: F401  (the rules book's, slow to import)
+    import textual.widgets.markdown  # noqa: F401  (the rules book's, slow to import)

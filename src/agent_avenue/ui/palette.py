@@ -19,7 +19,12 @@ class TranslatedCommandPalette(CommandPalette):
     """
 
     def _start_no_matches_countdown(self, search_value: str) -> None:
-        """Textual's countdown to the no-matches line (textual 8), with the line translated."""
+        """Textual's countdown to the no-matches line (textual 8), with the line translated.
+
+        Textual writes "No matches found" in English inside this private method and offers no
+        public way to change it (no message, provider hook or setting), so this override and
+        the private members it uses are the one place that touches them.
+        """
         self._stop_no_matches_countdown()
 
         def _show_no_matches() -> None:

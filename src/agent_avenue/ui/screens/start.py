@@ -107,7 +107,7 @@ class StartScreen(Screen[StartSettings]):
         self._ratings: Ratings | None = None
         """The score sheet's ratings, once a thread has read them (None until then)."""
 
-    def _on_screen_resume(self, event: events.ScreenResume) -> None:
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
         """The first time the screen shows, its widgets were styled a moment ago as they were
         mounted: Textual's own handler (it runs after this one) need not style them all again."""
         if not self._shown:

@@ -20,12 +20,16 @@ class LanguageChoices(RadioSet, inherit_bindings=False):
     ]
 
     def on_mount(self) -> None:
-        """Start from the language in use."""
-        self._selected = max(self.pressed_index, 0)
+        """Start from the language in use: once RadioSet has highlighted its first button (its
+        own mount handler runs after this one), move the highlight on to the pressed one."""
+        self.call_later(self._highlight_pressed)
+
+    def _highlight_pressed(self) -> None:
+        for _ in range(max(self.pressed_index, 0)):
+            self.action_next_button()
 
     def action_step(self, delta: int) -> None:
-        """Move to the next or previous language and choose it."""
+        """Move to the next or previous language and choose it (RadioSet then highlights it)."""
         buttons = list(self.query(RadioButton))
         index = (max(self.pressed_index, 0) + delta) % len(buttons)
-        self._selected = index
         buttons[index].value = True

@@ -59,6 +59,8 @@ class GameLog(RichLog, can_focus=False):
         self.sentences: list[str] = []
         self._texts: list[Text] = []
         self._wrapped_at = 0
+        self._width_seen = False
+        """A resize with a width has come (RichLog then writes the lines it held back)."""
         self.border_title = t("log.title")
 
     def add_entry(
@@ -98,8 +100,11 @@ class GameLog(RichLog, can_focus=False):
     def on_resize(self, event: events.Resize) -> None:
         """Wrap every line again for the new width."""
         width = self.scrollable_content_region.width
-        if not self._size_known or width == self._wrapped_at:
-            # The first size: RichLog itself renders the lines written before it was known.
+        first = not self._width_seen
+        self._width_seen = self._width_seen or bool(event.size.width)
+        if first or width == self._wrapped_at:
+            # The first size: RichLog itself (its handler runs after this one) renders the
+            # lines written before it was known.
             self._wrapped_at = width
             return
         self._wrapped_at = width
