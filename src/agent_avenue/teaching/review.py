@@ -124,9 +124,11 @@ def decisions_of(
 
 
 def _pool(workers: int) -> ProcessPoolExecutor:
-    """Worker processes started from a fresh server (safe beside the app's threads)."""
-    context = get_context("forkserver")
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    """Worker processes: forked from this one when it runs no other thread (the command line:
+    nothing to import again), else started from a fresh server (the app's threads may hold
+    locks a forked child would inherit)."""
+    method = "fork" if threading.active_count() == 1 else "forkserver"
+    return ProcessPoolExecutor(max_workers=workers, mp_context=get_context(method))
 
 
 def judge_all(

@@ -27,7 +27,7 @@ from agent_avenue.engine import (
     sure_winner,
 )
 
-__all__ = ["Decision", "Judgement", "ReviewBudget", "judge", "judge_task"]
+__all__ = ["Decision", "Judgement", "ReviewBudget", "judge", "judge_task", "measure"]
 
 TEAM_TURNS = 1
 """Team games: turn changes each sampled deal is played on before it is judged (as hints do)."""
@@ -97,7 +97,7 @@ def _seeded(budget: ReviewBudget, decision: Decision, part: str) -> random.Rando
     return random.Random(f"review:{budget.seed}:{decision.number}:{decision.seat}:{part}")
 
 
-def _alone(
+def measure(
     view: PlayerView, action: Action, playouts: int, budget: ReviewBudget, decision: Decision
 ) -> tuple[float, int]:
     """An action's chance by a search whose root plays only it (the offers below a discard
@@ -129,7 +129,7 @@ def _duel_chances(
     chances: dict[Action, float] = {}
     visits: dict[Action, int] = {}
     for action in dict.fromkeys((stats.best, taken)):
-        chances[action], visits[action] = _alone(view, action, budget.playouts, budget, decision)
+        chances[action], visits[action] = measure(view, action, budget.playouts, budget, decision)
     return chances, visits, stats.best
 
 
