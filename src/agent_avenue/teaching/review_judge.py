@@ -27,7 +27,15 @@ from agent_avenue.engine import (
     sure_winner,
 )
 
-__all__ = ["Decision", "Judgement", "ReviewBudget", "judge", "judge_task", "measure"]
+__all__ = [
+    "Decision",
+    "Judgement",
+    "ReviewBudget",
+    "judge",
+    "judge_task",
+    "measure",
+    "sure_flags",
+]
 
 TEAM_TURNS = 1
 """Team games: turn changes each sampled deal is played on before it is judged (as hints do)."""
@@ -146,6 +154,16 @@ def _team_chances(
     return scores, dict.fromkeys(view.legal, rounds), best
 
 
+def sure_flags(sure: dict[Action, int | None], taken: Action, side: int) -> tuple[bool, bool]:
+    """From the engine's `sure_winner` of every legal action: whether the action taken missed
+    a sure win (another action wins this turn whatever happens, it does not) and whether it
+    chose a sure loss (it loses whatever happens, another action does not)."""
+    missed_win = sure[taken] != side and any(w == side for w in sure.values())
+    other = 1 - side
+    chose_loss = sure[taken] == other and any(w != other for w in sure.values())
+    return missed_win, chose_loss
+
+
 def judge(decision: Decision, budget: ReviewBudget) -> Judgement:
     """Judge one decision from its view alone (see the module's docstring)."""
     view, taken = decision.view, decision.taken
@@ -164,9 +182,7 @@ def judge(decision: Decision, budget: ReviewBudget) -> Judgement:
     best = max(candidates, key=lambda a: chances.get(a, 0.0))
     if chances.get(taken, 0.0) >= chances.get(best, 0.0):
         best = taken
-    missed_win = sure[taken] != me and any(w == me for w in sure.values())
-    other = 1 - me
-    chose_loss = sure[taken] == other and any(w != other for w in sure.values())
+    missed_win, chose_loss = sure_flags(sure, taken, me)
     return Judgement(
         number=decision.number,
         seat=seat,
