@@ -6,6 +6,8 @@ the preview lines and the hint shown to the deciding seat are built; each possib
 every claim in the lines is checked against the result. The claims are read from the texts'
 own keys and placeholders (`t()` keeps them), so a sentence that says "Green catches Blue" is
 checked as that claim, in whatever language, and in either form (a team of two's `_plural`).
+The review's sentences (why the better action was better, at every decision of random games)
+are checked the same way: their sure-result claims and the hint reasons they quote.
 """
 
 from __future__ import annotations
@@ -25,14 +27,19 @@ from agent_avenue.engine import (
     Recruit,
     apply,
     distance_to_catch,
+    format_action,
     hidden_outcomes,
     new_game,
     player_view,
+    side_of,
+    sure_winner,
 )
 from agent_avenue.engine.actions import PlayDown
 from agent_avenue.i18n import PLURAL, Translated
 from agent_avenue.teaching.explain import offer_card_lines, offer_split_line, split_phrase
 from agent_avenue.teaching.hints import Hint, search_hint, suggest
+from agent_avenue.teaching.review_judge import Decision, Judgement, sure_flags
+from agent_avenue.teaching.review_text import why_better
 from agent_avenue.ui.phrases import preview_line, recruit_result
 
 RULES = default_rules()
@@ -320,3 +327,99 @@ def test_every_claim_is_the_engines_verdict(players: int, mode: Mode) -> None:
                 checked += check_offer(state, with_hint)
             state = apply(state, rng.choice(player_view(state, state.to_act).legal))
     assert checked > 1000  # the test really read claims
+
+
+# The review's sentences (teaching/review_text.py) --------------------------------------------
+
+REVIEW_GAMES = 15
+"""Random games per configuration whose every decision's review sentences are checked."""
+
+
+def final_states(state: GameState, action: object) -> list[GameState]:
+    """Every state the End step may reach after `action`, as the deciding seat cannot tell
+    them apart: both answers to an offer (or a face-down play), every card a hidden one could
+    be for a recruit; otherwise the one state after it."""
+    after = apply(state, action)  # type: ignore[arg-type]
+    if isinstance(action, Offer | PlayDown) and after.phase is Phase.RECRUIT:
+        return [apply(after, Recruit(face_up)) for face_up in (True, False)]
+    if isinstance(action, Recruit):
+        assert state.offer is not None
+        view = player_view(state, state.to_act)
+        return [
+            apply(state._replace(offer=(state.offer[0], agent)), action)
+            for agent in hidden_outcomes(view).counts
+        ]
+    return [after]
+
+
+def check_review_text(state: GameState, text: str, taken: object, best: object) -> int:
+    """A review sentence's own claims (a sure win missed, a sure loss chosen) against every
+    state the actions may reach, and its reason's claims as a hint's."""
+    side = side_of(state.to_act)  # type: ignore[arg-type]
+    checked = check_hint_text(state, Hint(best, 0.0, text))  # type: ignore[arg-type]
+    for node in nodes(text):
+        key = claim(node)
+        if key == "review.why_missed_win":
+            for final in final_states(state, best):
+                assert final.result is not None and final.result.winner == side, text
+            checked += 1
+        elif key == "review.why_chose_loss":
+            for final in final_states(state, taken):
+                assert final.result is not None and final.result.winner == 1 - side, text
+            assert any(
+                final.result is None or final.result.winner == side
+                for final in final_states(state, best)
+            ), text
+            checked += 1
+    return checked
+
+
+def check_review(state: GameState) -> tuple[int, int]:
+    """The review's sentence for a few actions taken at this decision, the better action being
+    a sure win when there is one, else one that is not a sure loss (as the review's would be),
+    else another legal action; the claims checked, and how many sentences made a sure claim."""
+    seat = state.to_act
+    assert seat is not None
+    view = player_view(state, seat)
+    if len(view.legal) < 2:
+        return 0, 0
+    me = side_of(seat)
+    sure = {action: sure_winner(view, action) for action in view.legal}
+    # As the review chooses it: a sure win first, else never a sure loss when one can be
+    # avoided (review_judge.judge).
+    wins = [a for a in view.legal if sure[a] == me]
+    avoid = [a for a in view.legal if sure[a] != 1 - me]
+    best = (wins or avoid or list(view.legal))[0]
+    checked = sure_claims = 0
+    for taken in [a for a in view.legal if a != best][:3]:
+        missed, chose = sure_flags(sure, taken, me)
+        judgement = Judgement(
+            1,
+            seat,
+            view.turn,
+            format_action(taken),
+            format_action(best),
+            0.3,
+            0.7,
+            10,
+            missed,
+            chose,
+        )
+        text = why_better(Decision(1, seat, view, taken), judgement, NAMES)
+        checked += check_review_text(state, text, taken, best)
+        sure_claims += missed or chose
+    return checked, sure_claims
+
+
+@pytest.mark.parametrize(("players", "mode"), CONFIGS)
+def test_every_claim_of_the_review_is_the_engines_verdict(players: int, mode: Mode) -> None:
+    checked = sure = 0
+    for seed in range(REVIEW_GAMES):
+        rng = random.Random(1000 + seed)
+        state = new_game(RULES, mode, seed, seed % 2, players=players)
+        while not state.is_over:
+            found, claims = check_review(state)
+            checked += found
+            sure += claims
+            state = apply(state, rng.choice(player_view(state, state.to_act).legal))
+    assert checked > 100 and sure > 0  # the test really read claims, sure ones included

@@ -177,12 +177,19 @@ def judge(decision: Decision, budget: ReviewBudget) -> Judgement:
     for action, winner in sure.items():
         if winner is not None:
             chances[action] = 1.0 if winner == me else 0.0
+    missed_win, chose_loss = sure_flags(sure, taken, me)
+    if chose_loss and sure[recommended] == 1 - me:
+        # The search recommends a sure loss too: the better action is one that is not.
+        recommended = next(a for a in view.legal if sure[a] != 1 - me)
+        if recommended not in chances:
+            chances[recommended], visits[recommended] = measure(
+                view, recommended, budget.playouts, budget, decision
+            )
     candidates = [recommended, taken]
     candidates += [a for a in view.legal if sure[a] == me]
     best = max(candidates, key=lambda a: chances.get(a, 0.0))
-    if chances.get(taken, 0.0) >= chances.get(best, 0.0):
+    if chances.get(taken, 0.0) >= chances.get(best, 0.0) and not chose_loss:
         best = taken
-    missed_win, chose_loss = sure_flags(sure, taken, me)
     return Judgement(
         number=decision.number,
         seat=seat,
