@@ -155,6 +155,23 @@ def true_states(record: GameRecord) -> list[GameState]:
     return states
 
 
+def finished_game(mode: Mode, seed: int, players: int = 2) -> GameRecord:
+    """A whole game, its last move first among the legal ones each time (no server)."""
+    from agent_avenue.engine import apply, format_action, legal_actions, new_game
+
+    state = new_game(default_rules(), mode, seed, 0, players=players)
+    moves: list[str] = []
+    for _ in range(2000):
+        if state.result is not None:
+            break
+        action = legal_actions(state)[-1]
+        moves.append(format_action(action))
+        state = apply(state, action)
+    assert state.result is not None
+    names = ("A", "B", "C", "D")[:players]
+    return GameRecord(mode, seed, 0, names, tuple(moves), default_rules().version, players)
+
+
 def mode_option(mode: Mode) -> tuple[str, str]:
     """The host's --mode option for a mode."""
     return ("--mode", mode.value)

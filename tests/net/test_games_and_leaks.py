@@ -1,5 +1,6 @@
 """Whole games over real sockets (a host process, scripted clients on 127.0.0.1), and the leak
-test: every byte each client received is checked against the server's true state."""
+test: every byte each client received before `game_over` is checked against the server's true
+state; `game_over` then brings every seat (not the spectators) the game's whole record."""
 
 from __future__ import annotations
 
@@ -10,14 +11,15 @@ from typing import Any
 
 import pytest
 
-from agent_avenue.engine import EventKind, GameState, Mode, player_view
+from agent_avenue.engine import EventKind, GameRecord, GameState, Mode, player_view
 from agent_avenue.net.client import GameClient
-from agent_avenue.net.protocol import ViewMsg, decode_server, encode
+from agent_avenue.net.protocol import GameOverMsg, SeatsMsg, ViewMsg, decode_server, encode
 from agent_avenue.net.scripted import bot_chooser, play_out
-from agent_avenue.net.views import view_model
+from agent_avenue.net.views import record_model, view_model
 
 from .harness import (
     GAME_TIMEOUT,
+    finished_game,
     finished_records,
     history_rows,
     hosting,
@@ -112,11 +114,35 @@ def _check_views(texts: list[str], seat: int | None, states: list[GameState]) ->
     return checked
 
 
+def _before_the_end(texts: list[str]) -> list[str]:
+    """The messages a client received before `game_over` (all of them if none came)."""
+    for index, text in enumerate(texts):
+        if json.loads(text)["type"] == "game_over":
+            return texts[:index]
+    return texts
+
+
+def _check_the_end(texts: list[str], seat: int | None, record: GameRecord) -> None:
+    """One `game_over`, after every view; only `seats` after it. A seat's carries the whole
+    record of the game, the server's own; a spectator's none."""
+    ends = [i for i, text in enumerate(texts) if json.loads(text)["type"] == "game_over"]
+    assert len(ends) == 1, "one game_over per client"
+    over = decode_server(texts[ends[0]])
+    assert isinstance(over, GameOverMsg)
+    if seat is None:
+        assert over.record is None, "a spectator got the record"
+    else:
+        assert over.record == record_model(record), "not the server's record"
+    after = [decode_server(text) for text in texts[ends[0] + 1 :]]
+    assert all(isinstance(message, SeatsMsg) for message in after)
+
+
 def _check_no_deck(texts: list[str], states: list[GameState], seed: int) -> None:
-    """No message names the deck's cards or holds the seed that orders it."""
+    """No message names the deck's cards or holds the seed that orders it, nor the moves."""
     for text in texts:
         assert '"deck"' not in text and '"market_deck"' not in text
         assert str(seed) not in text or len(str(seed)) < 4, "the deal's seed was sent"
+        assert '"moves"' not in text and '"record"' not in text, "the record came too early"
         value = json.loads(text)
         if value["type"] == "table":
             for entry in [value["opening"], *value["log"]]:
@@ -158,9 +184,11 @@ async def _game_and_leaks(tmp_path: Path, players: int, mode: Mode) -> None:
     assert states[-1].result is not None
     for seat, wire in wires:
         sent_to = None if seat < 0 else seat
-        assert _check_views(wire.texts, sent_to, states) >= len(record.moves) // 2
-        _check_no_deck(wire.texts, states, record.seed)
-        _check_other_hands(wire.texts, sent_to, states)
+        before = _before_the_end(wire.texts)
+        assert _check_views(before, sent_to, states) >= len(record.moves) // 2
+        _check_no_deck(before, states, record.seed)
+        _check_other_hands(before, sent_to, states)
+        _check_the_end(wire.texts, sent_to, record)
 
 
 @pytest.mark.parametrize("mode", [Mode.SIMPLE, Mode.ADVANCED])
@@ -213,6 +241,32 @@ def test_the_leak_checks_catch_a_leak() -> None:
     with pytest.raises(AssertionError):
         _check_views(wire(leaked, 1), 1, [offered])
     assert rules.version == record.start(rules).rules.version
+
+
+def test_the_end_checks_catch_a_record_too_early_or_to_a_spectator() -> None:
+    """The checks of the end can fail: the record in a message before `game_over`, a
+    spectator's `game_over` with the record, a seat's without it, a view after the end."""
+    from agent_avenue.net.views import result_model
+
+    record = finished_game(Mode.SIMPLE, 4)
+    result = true_states(record)[-1].result
+    assert result is not None
+
+    def over(with_record: bool) -> str:
+        sent = record_model(record) if with_record else None
+        return encode(GameOverMsg(result=result_model(result), seat_names=["A", "B"], record=sent))
+
+    _check_the_end([over(True)], 0, record)
+    _check_the_end([over(False)], None, record)
+    with pytest.raises(AssertionError):
+        _check_the_end([over(True)], None, record)
+    with pytest.raises(AssertionError):
+        _check_the_end([over(False)], 0, record)
+    with pytest.raises(AssertionError):
+        _check_the_end([over(True), over(True)], 0, record)
+    early = over(True).replace('"game_over"', '"error"')
+    with pytest.raises(AssertionError):
+        _check_no_deck([early], [], 1)
 
 
 async def test_the_computer_plays_its_seat_on_the_server(tmp_path: Path) -> None:

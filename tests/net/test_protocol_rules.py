@@ -18,6 +18,7 @@ from agent_avenue.net.errors import Refused
 from agent_avenue.net.peer import QUEUE_LIMIT
 from agent_avenue.net.protocol import (
     MAX_CLIENT_MESSAGE,
+    MAX_RECORD_MOVES,
     Hello,
     ProtocolError,
     decode_client,
@@ -174,6 +175,7 @@ def test_every_figure_the_page_gives_is_the_servers() -> None:
         f"at most **{limits.max_connections}** from everyone",
         f"**{limits.guess_burst}**, then **{limits.guesses_per_minute:g} a minute**",
         f"a name over {MAX_NAME_LENGTH} characters",
+        f"At most **{MAX_RECORD_MOVES}** moves and 4 names",
     ]
     missing = [figure for figure in figures if not _said(figure)]
     assert missing == []

@@ -147,7 +147,7 @@ async def drive(
 async def test_one_seat_plays_a_whole_duel_without_handoffs_or_leaks(tmp_path: Path) -> None:
     """Green is a Textual app driven by keys, blue a scripted client: the game ends on the
     normal game-over screen, with no handoff and no blue card on green's screens; green's
-    own score sheet has the game, from public facts."""
+    own score sheet has the game, with its game file from the record sent after the end."""
     async with serving(tmp_path / "server", ("human", "human")) as (hosted, port):
         room = hosted.room.config.code
         green = GameClient(LOOPBACK, port, room, name="Ann", seats=(0,), home=tmp_path / "g")
@@ -164,7 +164,12 @@ async def test_one_seat_plays_a_whole_duel_without_handoffs_or_leaks(tmp_path: P
     rows, problem = storage.load_history()
     assert problem is None and len(rows) == 1
     assert rows[0].names == ("Ann", "Bob")
-    assert not list(storage.games_dir().glob("*.json")), "no game file: no moves it never saw"
+    # The game's whole record came after the end: green's own game file, for its replays.
+    session = hosted.room.session
+    assert session is not None
+    files = list(storage.games_dir().glob("*.json"))
+    assert [file.stem for file in files] == [rows[0].game]
+    assert storage.load_game_file(files[0]) == session.record
 
 
 @pytest.mark.slow

@@ -11,6 +11,7 @@ from collections.abc import Awaitable, Callable
 
 from agent_avenue.engine import (
     Action,
+    GameRecord,
     Mode,
     Phase,
     PlayerView,
@@ -18,10 +19,17 @@ from agent_avenue.engine import (
     Rules,
     format_action,
     parse_action,
+    player_view,
     public_view,
+    replay,
 )
 from agent_avenue.net.protocol import GameBegunMsg, GameOverMsg, SeatsMsg, ViewMsg, Welcome
-from agent_avenue.net.views import entry_from_model, result_from_model, view_from_model
+from agent_avenue.net.views import (
+    entry_from_model,
+    record_from_model,
+    result_from_model,
+    view_from_model,
+)
 from agent_avenue.play.session import LogEntry, Stage
 from agent_avenue.play.teams import side_names
 
@@ -60,6 +68,8 @@ class ClientGame:
         self._stage = Stage(Phase.OFFER, None, None)
         self.step = 0
         self.over: GameOverMsg | None = None
+        self.record: GameRecord | None = None
+        """The game's whole record, sent after the end, once checked to be this very game."""
 
     def __repr__(self) -> str:
         return f"ClientGame(seats={self.seats}, step={self.step})"
@@ -81,6 +91,30 @@ class ClientGame:
             self._take_view(message)
         elif isinstance(message, GameOverMsg):
             self.over = message
+            self.record = self._checked_record(message)
+
+    def _checked_record(self, message: GameOverMsg) -> GameRecord | None:
+        """The record a game_over carries if it is the game this client was shown: its names,
+        players and mode, and, replayed with this program's rules, its last step and the last
+        view of every seat held; None otherwise (or for a spectator, who gets none)."""
+        if message.record is None or not self.seats:
+            return None
+        try:
+            record = record_from_model(message.record)
+            final = replay(self.rules, record)
+        except ValueError:  # a mode that is not the game's, a move that does not replay
+            return None
+        same_game = (
+            record.names == self._seat_names
+            and record.players == self._players
+            and record.mode == self._mode
+            and len(record.moves) == self.step
+        )
+        if not same_game or final.result is None:
+            return None
+        if any(self._views.get(seat) != player_view(final, seat) for seat in self.seats):
+            return None
+        return record
 
     def _take_view(self, message: ViewMsg) -> None:
         """A seat's new view; the first view of a new step also brings its log line."""

@@ -32,7 +32,7 @@ from agent_avenue.net.protocol import (
 )
 from agent_avenue.net.room import Room, bot_seed
 from agent_avenue.net.tally import SpectatorTally
-from agent_avenue.net.views import entry_model, result_model, view_model
+from agent_avenue.net.views import entry_model, record_model, result_model, view_model
 from agent_avenue.play.seats import bot_kind, bot_level, is_bot
 from agent_avenue.play.session import LogEntry
 from agent_avenue.storage import StorageError
@@ -109,6 +109,8 @@ class HostedRoom:
             elif self.room.session is not None:
                 self._send_table(peer)
                 self._send_views(None, only=peer)
+                if self.room.session.result is not None:  # back after the end: the end again
+                    peer.send_text(self._game_over(not attendee.spectator))
 
     async def leave(self, peer: Peer) -> None:
         """A client went away: its seats wait for their tokens."""
@@ -162,12 +164,13 @@ class HostedRoom:
         """The spectators' connections."""
         return tuple(p for p in self.peers if p.attendee is not None and p.attendee.spectator)
 
-    def _to_everyone(self, text: str) -> None:
-        """One message for every connection: the players' at once, the spectators' in turn."""
+    def _to_everyone(self, text: str, watchers_text: str | None = None) -> None:
+        """One message for every connection: the players' at once, the spectators' in turn
+        (`watchers_text` instead, if given)."""
         for peer in self.peers:
             if peer.attendee is not None and not peer.attendee.spectator:
                 peer.send_text(text)
-        self.audience.send(text, self._watchers())
+        self.audience.send(text if watchers_text is None else watchers_text, self._watchers())
 
     def _names_line(self, peer: Peer, key: str) -> str:
         """A line for the operator: who joined or left (names made safe)."""
@@ -259,7 +262,9 @@ class HostedRoom:
             self._wake_bot()
 
     async def _finish(self) -> None:
-        """Record the finished game on the server's score sheet and tell everyone."""
+        """Record the finished game on the server's score sheet and tell everyone: each seat
+        with the game's whole record (the game is over: every hand may be shown now), the
+        spectators without it."""
         session = self.room.session
         assert session is not None and session.result is not None
         if self.autosave:
@@ -269,9 +274,20 @@ class HostedRoom:
                 problem = str(exc)
             if problem is not None:
                 self.notice(shown_sentence(problem))
-        over = GameOverMsg(result=result_model(session.result), seat_names=list(session.seat_names))
-        self._to_everyone(encode(over))
+        self._to_everyone(self._game_over(True), self._game_over(False))
         self.finished.set()
+
+    def _game_over(self, with_record: bool) -> str:
+        """The game_over message, encoded: with the game's whole record for a seat, without
+        it for a spectator."""
+        session = self.room.session
+        assert session is not None and session.result is not None
+        over = GameOverMsg(
+            result=result_model(session.result),
+            seat_names=list(session.seat_names),
+            record=record_model(session.record) if with_record else None,
+        )
+        return encode(over)
 
     async def _save(self) -> None:
         """Autosave the game (lock held); a failure is told to the operator, play goes on."""

@@ -11,12 +11,13 @@ from __future__ import annotations
 import json
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
 from agent_avenue.net.views import (
     EventModel,
     LogEntryModel,
     Notation,
+    RecordModel,
     ResultModel,
     SideModel,
     ViewModel,
@@ -30,12 +31,17 @@ TRANSPORT_LIMIT = 64 * 1024
 """Frames larger than this close the connection (code 1009) before they are even read."""
 MAX_SERVER_MESSAGE = 1024 * 1024
 """The largest message a client accepts from a server (a view is a few kilobytes)."""
+MAX_RECORD_MOVES = 2000
+"""The most moves a game's record may have on the wire (the longest of 360 random games had 66)."""
+MAX_PLAYERS = 4
+"""The most names a record may have (a four-player team game)."""
 
 Seat = Annotated[int, Field(ge=0, le=3)]
 Token = Annotated[str, Field(min_length=1, max_length=64)]
 
 __all__ = [
     "MAX_CLIENT_MESSAGE",
+    "MAX_RECORD_MOVES",
     "MAX_SERVER_MESSAGE",
     "PROTOCOL_VERSION",
     "TRANSPORT_LIMIT",
@@ -50,6 +56,7 @@ __all__ = [
     "Ping",
     "Pong",
     "ProtocolError",
+    "RecordModel",
     "ResultModel",
     "SeatToken",
     "SeatsMsg",
@@ -184,11 +191,24 @@ class ErrorMsg(_Model):
 
 
 class GameOverMsg(_Model):
-    """The game has ended; the server has written it on its score sheet."""
+    """The game has ended; the server has written it on its score sheet. A seat's message
+    carries the game's whole record (every hand may be shown now); a spectator's none."""
 
     type: Literal["game_over"] = "game_over"
     result: ResultModel
     seat_names: list[str]
+    record: RecordModel | None = None
+
+    @field_validator("record")
+    @classmethod
+    def _bounded(cls, record: RecordModel | None) -> RecordModel | None:
+        """At most MAX_RECORD_MOVES moves and MAX_PLAYERS names."""
+        if record is not None:
+            moves: list[str] = getattr(record, "moves")  # noqa: B009  (a derived model's field)
+            names: list[str] = getattr(record, "names")  # noqa: B009
+            if len(moves) > MAX_RECORD_MOVES or len(names) > MAX_PLAYERS:
+                raise ValueError("a record out of bounds")
+        return record
 
 
 class Pong(_Model):

@@ -1,11 +1,11 @@
 """The wire models of the engine's values and the conversions both ways, derived from the
 engine's dataclasses: a view on the wire is the engine's PlayerView, field for field.
 
-Each engine type that travels (PlayerView, SideView, Event, Result, Condition, and the
-session's LogEntry) has a pydantic model made from its fields (agent_avenue.data.derived), in
-their order, with their defaults: a string is at most 64 characters, a tuple a list, an enum its
-value, a move (`Action`) its notation, and the Rules are not sent (each program has its own). A
-field added to an engine type travels with no line here.
+Each engine type that travels (PlayerView, SideView, Event, Result, Condition, GameRecord,
+sent after the end only, and the session's LogEntry) has a pydantic model made from its fields
+(agent_avenue.data.derived), in their order, with their defaults: a string is at most 64
+characters, a tuple a list, an enum its value, a move (`Action`) its notation, and the Rules are
+not sent (each program has its own). A field added to an engine type travels with no line here.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from agent_avenue.engine import (
     Action,
     Condition,
     Event,
+    GameRecord,
     PlayerView,
     Result,
     Rules,
@@ -44,6 +45,7 @@ __all__ = [
     "EventModel",
     "LogEntryModel",
     "Notation",
+    "RecordModel",
     "ResultModel",
     "SideModel",
     "ViewModel",
@@ -51,6 +53,8 @@ __all__ = [
     "Word",
     "entry_from_model",
     "entry_model",
+    "record_from_model",
+    "record_model",
     "result_from_model",
     "result_model",
     "view_from_model",
@@ -208,6 +212,7 @@ if TYPE_CHECKING:
     ResultModel: TypeAlias = WireModel
     ConditionModel: TypeAlias = WireModel
     LogEntryModel: TypeAlias = WireModel
+    RecordModel: TypeAlias = WireModel
 else:
     ViewModel = wire_model(PlayerView)
     SideModel = wire_model(SideView)
@@ -215,6 +220,7 @@ else:
     ResultModel = wire_model(Result)
     ConditionModel = wire_model(Condition)
     LogEntryModel = wire_model(LogEntry)
+    RecordModel = wire_model(GameRecord)
 
 
 def view_model(view: PlayerView) -> ViewModel:
@@ -247,3 +253,13 @@ def result_model(result: Result) -> ResultModel:
 def result_from_model(model: ResultModel) -> Result:
     """How the game ended, back from the wire."""
     return typing.cast(Result, _decoder(Result)(model, None))
+
+
+def record_model(record: GameRecord) -> RecordModel:
+    """A finished game's whole record as sent after the end (every move, the discards too)."""
+    return RecordModel.model_validate(_encoder(GameRecord)(record))
+
+
+def record_from_model(model: RecordModel) -> GameRecord:
+    """A game's record back from the wire (ValueError for a mode that is not the game's)."""
+    return typing.cast(GameRecord, _decoder(GameRecord)(model, None))

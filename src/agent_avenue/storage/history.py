@@ -127,6 +127,25 @@ def _free_game_id(folder: Path, when: datetime, record: GameRecord) -> str:
     raise StorageError(t("storage.no_free_name", folder=folder, game=base))
 
 
+def _row_of(record: GameRecord, rows: Sequence[HistoryRow], folder: Path) -> HistoryRow | None:
+    """The score-sheet row whose game file holds this very game, if there is one."""
+
+    def key(game: GameRecord) -> tuple[object, ...]:
+        return (game.mode, game.seed, game.first, game.names, game.moves, game.players)
+
+    digest = f"-{record_digest(record)}"
+    for row in reversed(rows):
+        if digest not in row.game:
+            continue
+        try:
+            found = read_document(folder / f"{row.game}.json", GameFile).to_record()
+        except (FileNotFoundError, FileProblem, OSError):
+            continue
+        if key(found) == key(record):
+            return row
+    return None
+
+
 def _finished_documents(
     record: GameRecord,
     kinds: Players,
@@ -168,9 +187,12 @@ def record_finished(
     home: Path | str | None = None,
     finished_at: datetime | None = None,
     save_id: str | None = None,
+    once: bool = False,
 ) -> Recorded:
     """Write a finished game down: its game file, its score-sheet row; then drop its autosave
-    (`save_id`'s, or whichever save holds this game).
+    (`save_id`'s, or whichever save holds this game). With `once` (a network game this program
+    joined), nothing is written if the score sheet has this very game already (the host's
+    server, or another seat's client, wrote it in the same data folder): its row is returned.
 
     Every write is atomic, and the score sheet is read and written back under the data
     folder's lock, so games finished at once by several programs all keep their row. A bad
@@ -195,6 +217,9 @@ def record_finished(
         if blocked:
             raise StorageError(problem or t("storage.sheet_unreadable"))
         folder = games_dir(home)
+        kept = _row_of(record, rows, folder) if once else None
+        if kept is not None:
+            return Recorded(kept.game, kept, problem)
         game_id = _free_game_id(folder, when, record)
         game, row = _finished_documents(record, kinds, summary, game_id, when)
         atomic_write_text(folder / f"{game_id}.json", dump_document(game))

@@ -289,7 +289,7 @@ class RemoteGame(GameShow):
 
     def game_over(self) -> None:
         """The game-over screen of a network game: its keys leave the room, its last line says
-        who has left (without the replay line: the seed stays on the server)."""
+        who has left (without the replay line: the game is replayed from the score sheet)."""
         remote = self.source
         result = remote.result
         if result is None:
@@ -308,9 +308,10 @@ class RemoteGame(GameShow):
         self.app.push_screen(screen, self.app.after_game_over)
 
     def record(self) -> None:
-        """Write the finished game on this terminal's score sheet, once (public facts only)."""
+        """Write the finished game on this terminal's score sheet, once, when the server's
+        game_over has come (with the game's whole record: saving.record_played)."""
         remote = self.remote
-        if self.recorded or remote is None or remote.result is None:
+        if self.recorded or remote is None or remote.over is None:
             return
         self.recorded = True
         from agent_avenue.ui import saving

@@ -104,10 +104,20 @@ def record_game(
 
 def record_played(remote: ClientGame, room: str) -> str | None:
     """Write a finished network game on this terminal's score sheet, as a game played here:
-    public facts only (no game file: the other seats' moves never reached this client)."""
+    with the whole record the server sent after the end, its game file and row as for a local
+    game (once: a data folder shared with the host's server keeps its one row); without one
+    (none came, or it was not this game), a row of public facts only."""
     result = remote.result
     if result is None:
         return None
+    if remote.record is not None:
+        try:
+            problem = record_finished(
+                remote.record, remote.kinds, rules=remote.rules, once=True
+            ).problem
+        except StorageError as exc:
+            return t("resume.record_note", problem=str(exc))
+        return None if problem is None else t("resume.record_note", problem=problem)
     facts = PlayedGame(
         room=room,
         names=remote.seat_names,

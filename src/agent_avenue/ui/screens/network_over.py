@@ -49,8 +49,8 @@ class NetworkGameOverScreen(GameOverScreen):
         seats: tuple[str, ...] = (),
         note: str | None = None,
     ) -> None:
-        """The end of a network game (no replay line: the seed stays on the server); `note`
-        is the first line about the room."""
+        """The end of a network game (no replay line: the record, which comes with the end, is
+        replayed from the score sheet); `note` is the first line about the room."""
         super().__init__(view, names, result, None, None, log, seats=seats)
         self.note = note
         """What the room line says: who has left, the room closed (None: nothing yet)."""
