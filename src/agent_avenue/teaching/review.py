@@ -11,11 +11,13 @@ show every card once the game is over; its numbers come from the views. No textu
 from __future__ import annotations
 
 import os
+import sys
 import threading
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from multiprocessing import get_context
+from typing import TextIO
 
 from agent_avenue.engine import (
     GameRecord,
@@ -123,11 +125,54 @@ def decisions_of(
     return tuple(found), state.result.winner
 
 
+class _WithDescriptor:
+    """A stream that writes where `stream` does but names a real file descriptor (Textual's
+    captured stderr names -1, which multiprocessing cannot hand to the process it starts)."""
+
+    def __init__(self, stream: TextIO, fd: int) -> None:
+        self.stream = stream
+        self.fd = fd
+
+    def write(self, text: str) -> int:
+        """Written to the stream."""
+        return self.stream.write(text)
+
+    def flush(self) -> None:
+        """Flushed to the stream."""
+        self.stream.flush()
+
+    def fileno(self) -> int:
+        """The descriptor the started process inherits (the null device)."""
+        return self.fd
+
+
+def _start_tracker() -> None:
+    """Start multiprocessing's resource tracker once, with a stderr it can inherit, if this
+    process's stderr has no real descriptor (inside the app)."""
+    from multiprocessing import resource_tracker
+
+    try:
+        real = sys.stderr is not None and sys.stderr.fileno() >= 0
+    except (AttributeError, OSError, ValueError):
+        real = False
+    if real:
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    stream = sys.stderr
+    try:
+        sys.stderr = _WithDescriptor(stream, null)
+        resource_tracker.ensure_running()
+    finally:
+        sys.stderr = stream
+        os.close(null)
+
+
 def _pool(workers: int) -> ProcessPoolExecutor:
     """Worker processes: forked from this one when it runs no other thread (the command line:
     nothing to import again), else started from a fresh server (the app's threads may hold
     locks a forked child would inherit)."""
     method = "fork" if threading.active_count() == 1 else "forkserver"
+    _start_tracker()
     return ProcessPoolExecutor(max_workers=workers, mp_context=get_context(method))
 
 
@@ -140,7 +185,8 @@ def judge_all(
     cancel: threading.Event | None = None,
 ) -> tuple[Judgement, ...]:
     """Judge every decision, one task each on `workers` processes (every core by default; 1:
-    in this process), in the decisions' order; ReviewCancelled once `cancel` is set."""
+    in this process), in the decisions' order; ReviewCancelled once `cancel` is set (at once
+    on worker processes, which are ended; in this process after the decision being judged)."""
     count = workers or os.cpu_count() or 1
     total = len(decisions)
     if progress is not None:
@@ -166,10 +212,19 @@ def judge_all(
             if done and progress is not None:
                 progress(len(results), total)
             if cancel is not None and cancel.is_set():
+                _stop(pool)
                 raise ReviewCancelled
     finally:
         pool.shutdown(wait=cancel is None or not cancel.is_set(), cancel_futures=True)
     return tuple(results[d.number] for d in decisions)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End a cancelled review's worker processes now (a decision being judged would otherwise
+    run to its end, and the program's exit would wait for it)."""
+    processes = getattr(pool, "_processes", None) or {}  # no public way before Python 3.14
+    for process in list(processes.values()):
+        process.terminate()
 
 
 def review_game(

@@ -221,10 +221,19 @@ class HotSeatGame(GameShow):
             session.record.first,
             session.log,
             seats=self.team_seats(),
+            record=session.record,
+            review_seat=next(
+                (s for s in range(session.record.players) if s not in self.computer), None
+            ),
         )
         self.push(screen, self.app.after_game_over)
         if self.storage_note:
             self.app.call_after_refresh(self._show_note_on_screen, self.storage_note)
+
+    def _first_person(self) -> int | None:
+        """The first seat a person plays (whose decisions a review replays first)."""
+        seats = range(self.session.record.players)
+        return next((seat for seat in seats if seat not in self.computer), None)
 
     # Saving --------------------------------------------------------------------------------
 

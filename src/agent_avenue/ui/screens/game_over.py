@@ -13,7 +13,7 @@ from textual.events import Resize
 from textual.screen import Screen
 from textual.widgets import Static
 
-from agent_avenue.engine import PlayerView, Result
+from agent_avenue.engine import GameRecord, PlayerView, Result
 from agent_avenue.i18n import t
 from agent_avenue.play.session import SEAT_COLOURS, LogEntry
 from agent_avenue.teaching.explain import explain_result
@@ -45,6 +45,7 @@ class GameOverScreen(Screen[bool]):
         Binding("n", "again", t("gameover.key_again")),
         Binding("l", "log", t("app.key_log")),
         Binding("h", "history", t("history_screen.key_open")),
+        Binding("r", "review", t("review.key_open")),
         Binding("q", "leave", t("gameover.key_quit")),
     ]
 
@@ -57,6 +58,9 @@ class GameOverScreen(Screen[bool]):
         first: int | None,
         log: tuple[LogEntry, ...],
         seats: tuple[str, ...] = (),
+        *,
+        record: GameRecord | None = None,
+        review_seat: int | None = None,
     ) -> None:
         super().__init__(classes=f"-winner-{result.winner}")
         self.view = view
@@ -67,6 +71,11 @@ class GameOverScreen(Screen[bool]):
         self.seed = seed
         self.first = first
         self.entries = log
+        self.record = record
+        """The game's record, for its review (None: a network game, whose record this client
+        does not hold)."""
+        self.review_seat = review_seat
+        """Whose decisions the review replays first (the first person at the table)."""
         self._board_size = "compact"
 
     def compose(self) -> ComposeResult:
@@ -145,6 +154,20 @@ class GameOverScreen(Screen[bool]):
         for side in (0, 1):
             panel = self.query_one(f"#over-collection-{side}", CollectionPanel)
             panel.update_view(self.view, side, self.names, self.seats)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """A review needs the game's record."""
+        if action == "review":
+            return self.record is not None
+        return True
+
+    def action_review(self) -> None:
+        """The review of this game: every decision judged, the marked ones explained."""
+        from agent_avenue.ui.screens.review import ReviewScreen
+
+        if self.record is not None:
+            screen = ReviewScreen(self.record, self.view.rules, self.review_seat)
+            self.app.push_screen(screen)
 
     def action_again(self) -> None:
         """A new game (back to the start screen)."""

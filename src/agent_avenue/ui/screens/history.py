@@ -85,6 +85,7 @@ class HistoryScreen(Screen[None]):
         Binding("left", "select(1)", t("history_screen.key_previous"), priority=True),
         Binding("right", "select(-1)", t("history_screen.key_next"), priority=True),
         Binding("r", "replay", t("history_screen.key_replay")),
+        Binding("v", "review", t("review.key_open")),
         Binding("g", "switch", t("history_screen.key_switch")),
     ]
 
@@ -151,7 +152,7 @@ class HistoryScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Choosing and replaying need a game on the sheet, and the games' tab."""
-        if action in ("select", "replay"):
+        if action in ("select", "replay", "review"):
             return bool(self.rows) and self._tab() == GAMES_TAB
         return True
 
@@ -192,6 +193,23 @@ class HistoryScreen(Screen[None]):
             return
         self._show_problem(None)
         self.app.push_screen(ReplayScreen(game.record, states))
+
+    def action_review(self) -> None:
+        """Review the chosen game; a bad or missing game file is reported in one sentence."""
+        from agent_avenue.ui.screens.review import ReviewScreen
+
+        if not self.rows:
+            return
+        try:
+            game = find_game(str(self.selected), rules=self.rules)
+        except StorageError as exc:
+            self._show_problem(str(exc))
+            return
+        if game.result is None:
+            self._show_problem(t("review.unfinished") + ".")
+            return
+        self._show_problem(None)
+        self.app.push_screen(ReviewScreen(game.record, self.rules))
 
     def action_close(self) -> None:
         """Back to where the score sheet was opened."""

@@ -146,6 +146,7 @@ class ReplayScreen(Screen[None]):
         Binding("home", "jump(0)", t("replay.key_first")),
         Binding("end", "jump(-1)", t("replay.key_last")),
         Binding("l", "log", t("app.key_log")),
+        Binding("r", "review", t("review.key_open")),
         Binding("escape", "close", t("replay.key_close")),
         Binding("q", "close", t("replay.key_close"), show=False),
     ]
@@ -265,6 +266,12 @@ class ReplayScreen(Screen[None]):
         title = t("replay.log_title", step=self.step, total=len(self.states) - 1)
         screen = LogScreen(entries, self.names, self.rules, self.record.names, title=title)
         self.app.push_screen(screen)
+
+    def action_review(self) -> None:
+        """The review of this game: every decision judged, the marked ones explained."""
+        from agent_avenue.ui.screens.review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.record, self.rules))
 
     def action_close(self) -> None:
         """Leave the replay."""

@@ -1,0 +1,232 @@
+"""The review screen (issue 25): opened by r on the result screen, v on the score sheet and r
+in a replay; a progress bar while judging that Escape cancels; then the plot, the accuracies
+and the marked decisions; "learn from your mistakes" replays every marked decision of the
+chosen player, mistakes and blunders included; snapshots at 80x24 and 160x45."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from syrupy.assertion import SnapshotAssertion
+from textual.pilot import Pilot
+from textual.widgets import OptionList, Static
+
+from agent_avenue.bots import make_bot
+from agent_avenue.engine import GameRecord, Mode, apply, format_action, new_game, player_view
+from agent_avenue.storage import HUMAN, record_finished, replay_states
+from agent_avenue.teaching.review import mark
+from agent_avenue.teaching.review_judge import ReviewBudget
+from agent_avenue.teaching.review_marks import Mark
+from agent_avenue.ui.hot_seat_app import HotSeatApp
+from agent_avenue.ui.screens import review as review_screen
+from agent_avenue.ui.screens.game_over import GameOverScreen
+from agent_avenue.ui.screens.history import HistoryScreen
+from agent_avenue.ui.screens.learn import LearnScreen
+from agent_avenue.ui.screens.replay import ReplayScreen
+from agent_avenue.ui.screens.review import ReviewScreen
+from agent_avenue.ui.widgets.review_plot import ReviewPlot
+
+from .harness import (
+    RULES,
+    SHORT_GAME,
+    KeyPlayer,
+    make_app,
+    play_game,
+    screen_text,
+    settled_screenshot,
+    wait_until,
+)
+from .test_screens import SVGSnapshot
+
+TINY = ReviewBudget(iterations=24, playouts=12, team_deals=24)
+SIZES = [(80, 24), (160, 45)]
+
+
+@pytest.fixture(autouse=True)
+def _small_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reviews in these tests use a small budget, judged in the test's own process."""
+    monkeypatch.setattr(review_screen, "BUDGET", TINY)
+    monkeypatch.setattr(review_screen, "WORKERS", 1)
+
+
+@pytest.fixture
+def svg_snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
+    """The syrupy snapshot fixture, writing SVG files."""
+    return snapshot.use_extension(SVGSnapshot)
+
+
+def greedy_record(seed: int, mode: Mode = Mode.ADVANCED) -> GameRecord:
+    """A finished duel between greedy bots (it has marked decisions to learn from)."""
+    state = new_game(RULES, mode, seed, 0)
+    bots = [make_bot("greedy"), make_bot("greedy")]
+    rng = random.Random(seed)
+    moves = []
+    while not state.is_over:
+        seat = state.to_act
+        assert seat is not None
+        action = bots[seat].choose(player_view(state, seat), rng)
+        moves.append(format_action(action))
+        state = apply(state, action)
+    return GameRecord(mode, seed, 0, ("Ada", "Bob"), tuple(moves), RULES.version)
+
+
+async def shown(pilot: Pilot[int], screen: ReviewScreen) -> None:
+    """Wait until the review is on the screen."""
+    await wait_until(pilot, lambda: screen.report is not None and screen.query(ReviewPlot))
+    await pilot.pause()
+
+
+@pytest.mark.slow
+async def test_r_on_the_result_screen_opens_the_review(tmp_path: object) -> None:
+    app = make_app("simple", SHORT_GAME, names=("Ada", "Bob"))
+    async with app.run_test(size=(100, 32)) as pilot:
+        await play_game(app, pilot, KeyPlayer(SHORT_GAME))
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("r")
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen)
+        await shown(pilot, screen)
+        text = screen_text(app)
+        assert "Review of Ada vs Bob" in text
+        assert "Ada: accuracy" in text and "Bob: accuracy" in text
+        assert "Winning chance over the game" in text
+        await pilot.press("escape")
+        assert isinstance(app.screen, GameOverScreen)
+
+
+async def test_escape_while_judging_cancels_and_goes_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(review_screen, "BUDGET", ReviewBudget(iterations=20_000, playouts=5_000))
+    monkeypatch.setattr(review_screen, "WORKERS", 2)  # worker processes, ended at once
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = ReviewScreen(greedy_record(3), RULES)
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert "Judging" in screen_text(app) and "Escape cancels" in screen_text(app)
+        await pilot.press("escape")
+        assert app.screen is not screen
+        assert screen.cancel.is_set()
+        started = time.monotonic()
+        await wait_until(pilot, screen.finished.is_set, seconds=20)
+        assert time.monotonic() - started < 10  # not the minutes the whole review would take
+        assert screen.review is None
+
+
+@pytest.mark.slow
+async def test_the_score_sheet_and_the_replay_open_the_review() -> None:
+    record = greedy_record(4, Mode.SIMPLE)
+    record_finished(record, (HUMAN, HUMAN))
+    app = make_app()
+    async with app.run_test(size=(100, 32)) as pilot:
+        await app.push_screen(HistoryScreen(RULES))
+        await pilot.pause()
+        await pilot.press("v")
+        screen = app.screen
+        assert isinstance(screen, ReviewScreen) and screen.record == record
+        await shown(pilot, screen)
+        await pilot.press("escape")
+        await app.push_screen(ReplayScreen(record, replay_states(record, rules=RULES)))
+        await pilot.pause()
+        await pilot.press("r")
+        again = app.screen
+        assert isinstance(again, ReviewScreen) and again.record == record
+        await shown(pilot, again)  # from the stored review, at once
+
+
+async def learn_every_decision(app: HotSeatApp, pilot: Pilot[int]) -> list[int]:
+    """On the learn screen, choose again at every marked decision (the first choice listed)
+    and go on; the move numbers replayed, each with a verdict."""
+    screen = app.screen
+    assert isinstance(screen, LearnScreen)
+    replayed = []
+    while screen.decision is not None:
+        number = screen.decision.number
+        choices = screen.query_one("#learn-choices", OptionList)
+        assert choices.option_count == len(screen.decision.view.legal) > 1
+        await pilot.press("enter")
+        await wait_until(pilot, lambda n=number: n in screen.answers)  # type: ignore[misc]
+        verdict = str(screen.query_one("#learn-verdict", Static).render())
+        assert ("As good as the best" in verdict) or ("Not as good" in verdict)
+        assert "Why:" in verdict
+        replayed.append(number)
+        await pilot.press("n")
+        await pilot.pause()
+    assert "Every marked decision has been replayed" in screen_text(app)
+    return replayed
+
+
+@pytest.mark.slow
+async def test_learning_from_mistakes_replays_every_mistake_and_blunder() -> None:
+    record = greedy_record(3)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = ReviewScreen(record, RULES, seat=0)
+        await app.push_screen(screen)
+        await shown(pilot, screen)
+        review = screen.review
+        assert review is not None
+        for seat in (0, 1):
+            if seat == 1:
+                await pilot.press("p")  # the next player
+                assert screen.seat == 1
+            wanted = [j.number for j in review.of_seat(seat) if mark(j) is not Mark.NONE]
+            serious = [j.number for j in review.of_seat(seat) if mark(j).rank >= 2]
+            await pilot.press("l")
+            learn = app.screen
+            assert isinstance(learn, LearnScreen)
+            # The seat's own view only: its hand is on the screen, the other's never is.
+            decision = learn.decision
+            assert decision is not None and decision.view.seat == seat
+            replayed = await learn_every_decision(app, pilot)
+            assert replayed == wanted
+            assert set(serious) <= set(replayed)
+            await pilot.press("escape")
+            assert app.screen is screen
+    assert any(mark(j).rank >= 2 for j in review.judgements)  # there were some to replay
+
+
+@pytest.mark.slow
+async def test_a_better_choice_is_said_to_be_as_good_as_the_best() -> None:
+    record = greedy_record(3)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = ReviewScreen(record, RULES, seat=0)
+        await app.push_screen(screen)
+        await shown(pilot, screen)
+        await pilot.press("l")
+        learn = app.screen
+        assert isinstance(learn, LearnScreen)
+        decision = learn.decision
+        assert decision is not None
+        best = learn.items[0].best
+        index = [format_action(a) for a in decision.view.legal].index(best)
+        choices = learn.query_one("#learn-choices", OptionList)
+        choices.highlighted = index
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: decision.number in learn.answers)
+        assert "As good as the best" in str(learn.query_one("#learn-verdict", Static).render())
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("colour", [True, False], ids=["colour", "no-colour"])
+async def test_snapshot_of_the_review_screen(
+    size: tuple[int, int],
+    colour: bool,
+    svg_snapshot: SnapshotAssertion,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    if not colour:
+        monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        screen = ReviewScreen(greedy_record(3), RULES, seat=0)
+        await app.push_screen(screen)
+        await shown(pilot, screen)
+        plot = screen.query_one(ReviewPlot)
+        assert plot.region.width >= 40 and plot.region.height >= 10
+        assert screen.region.contains_region(plot.region)
+        assert await settled_screenshot(pilot) == svg_snapshot
