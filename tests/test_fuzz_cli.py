@@ -27,7 +27,10 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 
-COMMANDS = ["play", "referee", "resume", "history", "export", "replay", "tutorial", "simulate"]
+COMMANDS = [
+    *("play", "referee", "resume", "history", "export", "replay", "review", "tutorial"),
+    "simulate",
+]
 OPTIONS = [
     "--mode",
     "--seed",
@@ -45,6 +48,7 @@ OPTIONS = [
     "--workers",
     "--json",
     "--force",
+    "--iterations",
 ]
 PIECES = [
     *("\x1b", "\x07", "\n", "\r", "\x00", "\x9b", "\u202e", "[", "]", ";", ",", "0", "9"),
