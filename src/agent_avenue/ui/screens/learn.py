@@ -23,7 +23,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
-from agent_avenue.engine import Action, PlayerView, Rules
+from agent_avenue.engine import Action, Phase, PlayerView, Rules
 from agent_avenue.i18n import t
 from agent_avenue.play.teams import side_names
 from agent_avenue.teaching.hints import action_reason, action_words
@@ -181,7 +181,8 @@ class LearnScreen(Screen[None]):
         ]
         if view.face_up is not None:
             slots = OfferSlots(classes="learn-offer")
-            slots.show(view, me, (view.face_up, view.face_down, view.face_down is None))
+            hidden = view.phase is Phase.RECRUIT and view.face_down is None  # a card on the table
+            slots.show(view, me, (view.face_up, view.face_down, hidden))
             cards.append(slots)
         hand.mount_all(cards)
 
