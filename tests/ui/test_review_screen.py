@@ -26,6 +26,7 @@ from agent_avenue.ui.screens.history import HistoryScreen
 from agent_avenue.ui.screens.learn import LearnScreen
 from agent_avenue.ui.screens.replay import ReplayScreen
 from agent_avenue.ui.screens.review import ReviewScreen
+from agent_avenue.ui.widgets import AgentCard
 from agent_avenue.ui.widgets.review_plot import ReviewPlot
 
 from .harness import (
@@ -181,6 +182,9 @@ async def test_learning_from_mistakes_replays_every_mistake_and_blunder() -> Non
             # The seat's own view only: its hand is on the screen, the other's never is.
             decision = learn.decision
             assert decision is not None and decision.view.seat == seat
+            hand = learn.query_one("#learn-hand").query(AgentCard)
+            shown_hand = [card.agent for card in hand if "-face-up" not in card.classes]
+            assert shown_hand == list(decision.view.hand)
             replayed = await learn_every_decision(app, pilot)
             assert replayed == wanted
             assert set(serious) <= set(replayed)
