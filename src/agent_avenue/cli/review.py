@@ -69,6 +69,7 @@ def _progress_on_stderr() -> object:
         return None
 
     def show(done: int, total: int) -> None:
+        """One line, written over the last (cleared at the end)."""
         sys.stderr.write("\r" + t("review.progress", done=done, total=total) + "\x1b[K")
         if done >= total:
             sys.stderr.write("\r\x1b[K")

@@ -130,6 +130,7 @@ class _WithDescriptor:
     captured stderr names -1, which multiprocessing cannot hand to the process it starts)."""
 
     def __init__(self, stream: TextIO, fd: int) -> None:
+        """Write to `stream`, name `fd`."""
         self.stream = stream
         self.fd = fd
 
