@@ -27,7 +27,7 @@ from agent_avenue.data import load_rules
 from agent_avenue.engine import GameRecord
 from agent_avenue.i18n import t
 from agent_avenue.play.teams import side_names
-from agent_avenue.teaching.review import Review, all_seats, mark
+from agent_avenue.teaching.review import Progress, Review, all_seats, mark
 from agent_avenue.teaching.review_judge import ReviewBudget
 from agent_avenue.teaching.review_marks import INACCURACY, Mark
 from agent_avenue.teaching.review_report import ReviewReport, report_of
@@ -63,7 +63,7 @@ def _budget(iterations: int | None) -> ReviewBudget:
     return ReviewBudget(iterations=iterations, playouts=max(iterations // 2, 1))
 
 
-def _progress_on_stderr() -> object:
+def _progress_on_stderr() -> Progress | None:
     """A progress callback writing one line on stderr (None unless stderr is a terminal)."""
     if not sys.stderr.isatty():
         return None
@@ -105,7 +105,7 @@ def run_review(
         _budget(args.iterations),
         rules=rules,
         home=home,
-        progress=progress,  # type: ignore[arg-type]
+        progress=progress,
     )
     report = report_of(review, rules)
     if args.json:
