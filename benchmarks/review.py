@@ -5,6 +5,7 @@ Run (each part on its own; `nice -n 10` on a shared machine):
     .venv/bin/python benchmarks/review.py calibration --games 2000 --minutes 30 [--jsonl F]
     .venv/bin/python benchmarks/review.py stability --games 100 --minutes 30 [--jsonl F]
     .venv/bin/python benchmarks/review.py speed [--decisions 30]
+    .venv/bin/python benchmarks/review.py summary F [F ...]   # the figures of recorded runs
 
 * calibration: self-play games, both modes in turn (the greedy bot in both seats by default,
   `--players search` for the review's own search choosing). At every decision with more than
@@ -212,6 +213,38 @@ def stability(args: argparse.Namespace) -> None:
     )
 
 
+def summary(args: argparse.Namespace) -> None:
+    """The calibration and stability figures of the rows in JSON lines files (several runs)."""
+    pairs: dict[str, list[tuple[float, int]]] = {mode.value: [] for mode in MODES}
+    games: dict[str, int] = dict.fromkeys(pairs, 0)
+    kept = total = stable_games = 0
+    counts = {mark.value: 0 for mark in Mark}
+    for path in args.files:
+        for line in Path(path).read_text("utf-8").splitlines():
+            row = json.loads(line)
+            if row["part"] == "calibration":
+                pairs[row["mode"]].extend((p, o) for p, o in row["pairs"])
+                games[row["mode"]] += 1
+            else:
+                stable_games += 1
+                for a, b in row["marks"]:
+                    counts[a] += 1
+                    for one, other in ((a, b), (b, a)):
+                        if one == Mark.BLUNDER.value:
+                            total += 1
+                            kept += Mark(other).rank >= Mark.MISTAKE.rank
+    if sum(games.values()):
+        print(f"calibration: {sum(games.values())} games")
+        for mode in pairs:
+            _print_reliability(f"{mode} ({games[mode]} games)", pairs[mode])
+        _print_reliability("both modes", [x for mode in pairs for x in pairs[mode]])
+    if stable_games:
+        share = kept / total if total else float("nan")
+        print(f"\nstability: {stable_games} games; marks in the first run: {counts}")
+        print(f"blunders (either run): {total}; at least a mistake in the other: {kept}")
+        print(f"share: {100 * share:.1f} % (target {100 * STABILITY_TARGET:.0f} %)")
+
+
 def speed(args: argparse.Namespace) -> None:
     """A game of about `--decisions` decisions reviewed on every core, then opened again."""
     rules = default_rules()
@@ -253,8 +286,11 @@ def main(argv: list[str] | None = None) -> int:
             sub.add_argument("--players", choices=("greedy", "search"), default="greedy")
     sub = parts.add_parser("speed")
     sub.add_argument("--decisions", type=int, default=30)
+    sub = parts.add_parser("summary")
+    sub.add_argument("files", nargs="+", type=Path)
     args = parser.parse_args(argv)
-    {"calibration": calibration, "stability": stability, "speed": speed}[args.part](args)
+    run = {"calibration": calibration, "stability": stability, "speed": speed, "summary": summary}
+    run[args.part](args)
     return 0
 
 
