@@ -76,7 +76,7 @@ class LearnScreen(Screen[None]):
         margin-top: 1;
     }
     #learn-verdict {
-        margin-top: 1;
+        text-style: bold;
     }
     """
 
@@ -103,11 +103,12 @@ class LearnScreen(Screen[None]):
         self.worker: Worker[Judgement] | None = None
 
     def compose(self) -> ComposeResult:
-        """Title, prompt, the seat's table, its choices and the verdict."""
+        """Title, prompt, the verdict on the new choice, the seat's table and its choices."""
         yield SizeWarning()
         with VerticalScroll(classes="main", id="learn-main"):
             yield Static(id="learn-title")
             yield Static(id="learn-prompt")
+            yield Static(id="learn-verdict")
             with Horizontal(id="learn-table"):
                 yield BoardRing(id="learn-board")
                 with Vertical(id="learn-side"):
@@ -116,7 +117,6 @@ class LearnScreen(Screen[None]):
             yield Horizontal(id="learn-hand")
             yield Static(Content(t("review.learn_choices")), id="learn-choices-title")
             yield OptionList(id="learn-choices")
-            yield Static(id="learn-verdict")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -219,7 +219,9 @@ class LearnScreen(Screen[None]):
         if new is None or decision is None or new.number != decision.number:
             return
         self.answers[new.number] = new
-        self.query_one("#learn-verdict", Static).update(Content(self.verdict(decision, new)))
+        verdict = self.query_one("#learn-verdict", Static)
+        verdict.update(Content(self.verdict(decision, new)))
+        self.call_after_refresh(self.query_one("#learn-main").scroll_home, animate=False)
         self.refresh_bindings()
 
     def verdict(self, decision: Decision, new: Judgement) -> str:
@@ -245,7 +247,9 @@ class LearnScreen(Screen[None]):
             best=action_words(best, view),
             best_chance=percent(best_chance),
         )
-        return f"{head}\n{why_better(chosen, new, *self._names())}"
+        if new.sure_flag:  # the engine's sure result says it best
+            return f"{head}\n{why_better(chosen, new, *self._names())}"
+        return t("review.why", head=head, reason=action_reason(view, best, *self._names()))
 
     def _names(self) -> tuple[tuple[str, str], tuple[str, ...]]:
         """Side names and (team games) seat names, for the sentences."""
