@@ -50,6 +50,12 @@ Progress = Callable[[int, int], object]
 """Told (decisions judged, decisions in all) as the review goes."""
 POLL_SECONDS = 0.1
 """How often a running review looks at its cancel event."""
+PRELOADED = (
+    "agent_avenue.teaching.review_judge",
+    "agent_avenue.bots.ismcts",
+    "agent_avenue.bots.team",
+)
+"""What the fork server imports before it forks a review's workers."""
 
 
 class ReviewCancelled(Exception):
@@ -174,7 +180,10 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     locks a forked child would inherit)."""
     method = "fork" if threading.active_count() == 1 else "forkserver"
     _start_tracker()
-    return ProcessPoolExecutor(max_workers=workers, mp_context=get_context(method))
+    context = get_context(method)
+    if method == "forkserver":  # the server imports the judging code once, its workers have it
+        context.set_forkserver_preload(list(PRELOADED))
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context)
 
 
 def judge_all(
