@@ -3,13 +3,13 @@ launch options and run until the players quit."""
 
 from __future__ import annotations
 
-import gc
 import sys
 
 from textual.app import App
 
 from agent_avenue.engine import Mode, Rules
 from agent_avenue.i18n import t
+from agent_avenue.support.collector import tune_collector
 from agent_avenue.ui.hot_seat_app import HotSeatApp
 from agent_avenue.ui.launch import LaunchOptions
 
@@ -32,10 +32,9 @@ def run_app(*, rules: Rules | None = None, **options: object) -> int:
     if "mode" in options:
         options["mode"] = Mode(str(options["mode"]))
     app = HotSeatApp(rules, LaunchOptions(**options))  # type: ignore[arg-type]
-    # What is loaded by now (modules, classes, tables) lives as long as the program: the cycle
-    # collector need not walk it again. A full collection during the first frame cost more
-    # than a third of drawing the start screen.
-    gc.freeze()
+    # What is loaded by now lives as long as the program: the cycle collector need not walk it
+    # again (a full collection during the first frame cost a third of drawing the start screen).
+    tune_collector()
     return run_to_the_end(app)
 
 
