@@ -1,5 +1,6 @@
 """The end of a network game: the game-over screen's keys say what they do (q leaves the room,
-n is never a silent quit), and one line says when the other player has left or the room closed."""
+n asks for a rematch, never a silent quit), and one line says when the other player has left or
+the room closed, and that a rematch is then off."""
 
 from __future__ import annotations
 
@@ -58,9 +59,10 @@ def text_of(app: RemoteApp) -> str:
 async def test_the_network_game_over_screen_leaves_the_room_and_says_who_left(
     tmp_path: Path,
 ) -> None:
-    """A duel played to its end: the game-over screen offers "q Leave the room" and no "New
-    game"; n does not quit but says why there is no new game here; when blue's client goes,
-    one line says Bob has left; when the server stops, that the room is closed; q leaves."""
+    """A duel played to its end: the game-over screen offers "n Rematch" and "q Leave the
+    room", no "New game"; n does not quit but waits for Bob; when blue's client goes, one line
+    says Bob has left and the rematch is off; when the server stops, that the room is closed;
+    q leaves."""
     async with server_and_room(tmp_path / "server") as (server, listening, hosted, port):
         room = hosted.room.config.code
         green = GameClient(LOOPBACK, port, room, name="Ann", seats=(0,), home=tmp_path / "g")
@@ -71,17 +73,22 @@ async def test_the_network_game_over_screen_leaves_the_room_and_says_who_left(
             await drive(app, pilot, hosted, KeyPlayer(7), (0,))
             await asyncio.wait_for(other, TIMEOUT)
             text = text_of(app)
-            assert "q Leave the room" in text, text
+            assert "q Leave the room" in text and "n Rematch" in text, text
             assert "New game" not in text, text
 
             await pilot.press("n")
-            await _until(pilot, lambda: "new room" in text_of(app), "the no-new-game line")
+            waiting = "Waiting for Bob to accept the rematch (q leaves)."
+            await _until(pilot, lambda: waiting in text_of(app), "the waiting line")
+            await _until(pilot, lambda: hosted.room.rematch_asks == {0}, "the ask")
             assert app.return_code is None, "n quit the app"
             assert isinstance(app.screen, GameOverScreen)
             assert "Bob has left the room." not in text_of(app)
 
             await blue.close()
             await _until(pilot, lambda: "Bob has left the room." in text_of(app), "Bob left")
+            off = "No rematch: not every player is in the room (q leaves)."
+            await _until(pilot, lambda: off in text_of(app), "the rematch off")
+            assert waiting not in text_of(app)
             assert app.return_code is None and isinstance(app.screen, GameOverScreen)
 
             await server.close([listening])  # the host stops its server

@@ -20,6 +20,7 @@ from agent_avenue.engine import Mode, Rules
 from agent_avenue.i18n import t
 from agent_avenue.net.background import BackgroundServer
 from agent_avenue.net.client import GameClient
+from agent_avenue.net.hosted import HostedRoom
 from agent_avenue.net.hosting import load_rooms, write_room_file
 from agent_avenue.net.room import Room, RoomConfig, new_room_code
 from agent_avenue.net.server import GameServer
@@ -39,7 +40,10 @@ DEFAULT_SESSIONS = 8
 MAX_SESSIONS = 32
 """The web page's defaults (agent_avenue.web.limits has the same: checked by a test)."""
 GRACE_SECONDS = 30.0
-"""How long a finished game's server waits for its clients to read the end and leave."""
+"""How long a finished game's server waits for its clients to read the end and leave, once a
+seat has left (no rematch then)."""
+REMATCH_SECONDS = 600.0
+"""How long a finished game's server waits for a rematch while every seat stays."""
 
 __all__ = ["HOST", "add_host_arguments", "run_host"]
 
@@ -140,6 +144,7 @@ def _new_room(args: argparse.Namespace, rules: Rules) -> Room:
         first=rng.randrange(2) if first is None else first,
         kinds=_seat_kinds(args.vs, args.players),
         spectators=args.spectators,
+        seeded=args.seed is not None,
     )
     return Room(rules, config)
 
@@ -262,21 +267,45 @@ async def _serve(
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
-    waiting = asyncio.create_task(stop.wait())
-    finished = asyncio.create_task(hosted.finished.wait())
-    await asyncio.wait({waiting, finished}, return_when=asyncio.FIRST_COMPLETED)
-    if hosted.finished.is_set() and not stop.is_set():
-        _say(t("net.cli.game_over"))
-        deadline = loop.time() + GRACE_SECONDS
-        while hosted.peers and loop.time() < deadline and not stop.is_set():
-            await asyncio.sleep(0.2)
-    waiting.cancel()
-    finished.cancel()
+    while await _until_the_end(hosted, stop) and await _rematch_or_leave(hosted, stop):
+        pass  # a rematch was dealt: serve its game to its end too
     if front is not None:
         await front.close()
     await server.close([listening])
     sys.stdout.flush()
     return 0
+
+
+async def _until_the_end(hosted: HostedRoom, stop: asyncio.Event) -> bool:
+    """Wait until the room's game is over (True) or the server is stopped (False)."""
+    waiting = asyncio.create_task(stop.wait())
+    finished = asyncio.create_task(hosted.finished.wait())
+    await asyncio.wait({waiting, finished}, return_when=asyncio.FIRST_COMPLETED)
+    waiting.cancel()
+    finished.cancel()
+    if stop.is_set():
+        return False
+    _say(t("net.cli.game_over"))
+    return True
+
+
+async def _rematch_or_leave(hosted: HostedRoom, stop: asyncio.Event) -> bool:
+    """After the end: True once a rematch is dealt; False when the clients have gone, the server
+    is stopped, or time is up (REMATCH_SECONDS while every seat stays for a rematch, then
+    GRACE_SECONDS once one has left, for the others to read the end)."""
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    left_at: float | None = None
+    while hosted.peers and not stop.is_set():
+        if not hosted.finished.is_set():
+            return True
+        now = loop.time()
+        if left_at is None and not hosted.room.all_present():
+            left_at = now
+        if now > (started + REMATCH_SECONDS if left_at is None else left_at + GRACE_SECONDS):
+            return False
+        await asyncio.sleep(0.2)
+    return False
 
 
 def _host_and_play(room: Room, rules: Rules, args: argparse.Namespace) -> int:

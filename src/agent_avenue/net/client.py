@@ -23,8 +23,10 @@ from agent_avenue.net.protocol import (
     PROTOCOL_VERSION,
     ActionMsg,
     ErrorMsg,
+    GameBegunMsg,
     GameOverMsg,
     Hello,
+    RematchMsg,
     ServerMessage,
     Welcome,
     decode_server,
@@ -85,6 +87,8 @@ class GameClient:
         self.table: ClientGame | None = None
         self.errors: list[ErrorMsg] = []
         self._connection: ClientConnection | None = None
+        self._tokens: dict[int, str] = {}
+        """The seats' tokens, kept on disk again when a rematch deals the room's next game."""
 
     def __repr__(self) -> str:
         return f"GameClient(host={self.host!r}, port={self.port})"
@@ -129,12 +133,16 @@ class GameClient:
 
     def _keep(self, welcome: Welcome, kept: dict[int, str]) -> None:
         """Keep the seats' tokens for a later rejoin (a failure to write only loses that)."""
-        if not self.keep_tokens or not welcome.tokens:
-            return
         tokens = dict(kept)
         tokens.update({given.seat: given.token for given in welcome.tokens})
+        self._tokens = tokens
+        if self.keep_tokens and welcome.tokens:
+            self._save_tokens()
+
+    def _save_tokens(self) -> None:
+        """Write the seats' tokens to the data folder (a failure only loses the rejoin)."""
         with contextlib.suppress(StorageError):
-            save_tokens(self.home, self._where, self.room, tokens)
+            save_tokens(self.home, self._where, self.room, self._tokens)
 
     async def _read(self) -> ServerMessage:
         """The next message from the server, validated (ConnectionClosed when it is gone)."""
@@ -150,9 +158,12 @@ class GameClient:
         if isinstance(message, ErrorMsg):
             self.errors.append(message)
         if self.table is not None:
+            after_an_end = self.table.over is not None
             self.table.receive(message)
             if isinstance(message, GameOverMsg) and self.keep_tokens:
                 forget_tokens(self.home, self._where, self.room)
+            elif isinstance(message, GameBegunMsg) and after_an_end and self.keep_tokens:
+                self._save_tokens()  # a rematch: the same seats, needed again for a rejoin
         return message
 
     async def wait_until(
@@ -174,6 +185,11 @@ class GameClient:
         """Send a move in the notation (for a seat, at a step: both optional)."""
         assert self._connection is not None
         await self._connection.send(encode(ActionMsg(move=move, seat=seat, step=step)))
+
+    async def send_rematch(self) -> None:
+        """After the end: ask for a rematch with this connection's seats."""
+        assert self._connection is not None
+        await self._connection.send(encode(RematchMsg()))
 
     def drop(self) -> None:
         """Cut the connection at once, without a closing handshake (a lost network)."""

@@ -23,13 +23,22 @@ from agent_avenue.engine import (
     public_view,
     replay,
 )
-from agent_avenue.net.protocol import GameBegunMsg, GameOverMsg, SeatsMsg, ViewMsg, Welcome
+from agent_avenue.net.protocol import (
+    GameBegunMsg,
+    GameOverMsg,
+    RematchAskedMsg,
+    RematchCancelledMsg,
+    SeatsMsg,
+    ViewMsg,
+    Welcome,
+)
 from agent_avenue.net.views import (
     entry_from_model,
     record_from_model,
     result_from_model,
     view_from_model,
 )
+from agent_avenue.play.seats import is_bot
 from agent_avenue.play.session import LogEntry, Stage
 from agent_avenue.play.teams import side_names
 
@@ -60,6 +69,12 @@ class ClientGame:
         self.lobby: tuple[str | None, ...] = ()
         self.connected: tuple[bool, ...] = ()
         self.started = False
+        self.game = 1
+        """The room's game number (a rematch deals the next one on the same connection)."""
+        self._new_game()
+
+    def _new_game(self) -> None:
+        """Forget the game before (none yet, or the one a rematch follows)."""
         self._opening = LogEntry(0, ())
         self._log: list[LogEntry] = []
         self._views: dict[int | None, PlayerView] = {}
@@ -70,6 +85,10 @@ class ClientGame:
         self.over: GameOverMsg | None = None
         self.record: GameRecord | None = None
         """The game's whole record, sent after the end, once checked to be this very game."""
+        self.rematch_asked: tuple[int, ...] = ()
+        """After the end: the seats that have asked for a rematch."""
+        self.rematch_left: tuple[int, ...] = ()
+        """After the end: the seats whose leaving called the rematch off."""
 
     def __repr__(self) -> str:
         return f"ClientGame(seats={self.seats}, step={self.step})"
@@ -83,6 +102,9 @@ class ClientGame:
             self.connected = tuple(message.connected)
             self.started = message.started
         elif isinstance(message, GameBegunMsg):
+            if self.over is not None:  # a rematch: the room's next game
+                self._new_game()
+            self.game = message.game
             self._seat_names = tuple(message.seat_names)
             self._opening = entry_from_model(message.opening)
             self._log = [entry_from_model(entry) for entry in message.log]
@@ -92,6 +114,12 @@ class ClientGame:
         elif isinstance(message, GameOverMsg):
             self.over = message
             self.record = self._checked_record(message)
+        elif isinstance(message, RematchAskedMsg):
+            self.rematch_asked = tuple(message.seats)
+            self.rematch_left = ()
+        elif isinstance(message, RematchCancelledMsg):
+            self.rematch_asked = ()
+            self.rematch_left = tuple(message.seats)
 
     def _checked_record(self, message: GameOverMsg) -> GameRecord | None:
         """The record a game_over carries if it is the game this client was shown: its names,
@@ -212,6 +240,15 @@ class ClientGame:
             if moves:
                 found.append((seat, moves))
         return tuple(found)
+
+    @property
+    def rematch_waits_for(self) -> tuple[int, ...]:
+        """After the end: the seats of people that have not asked for the rematch yet."""
+        return tuple(
+            seat
+            for seat, kind in enumerate(self.kinds)
+            if not is_bot(kind) and seat not in self.rematch_asked
+        )
 
     async def play(self, action: Action, seat: int | None = None) -> None:
         """Send a move to the server (its new views arrive as messages)."""

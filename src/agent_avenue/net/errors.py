@@ -25,6 +25,8 @@ ERROR_CODES: tuple[str, ...] = (
     "spectator",
     "not_started",
     "game_over",
+    "not_over",
+    "no_rematch",
     "not_your_seat",
     "not_your_turn",
     "computer_decides",

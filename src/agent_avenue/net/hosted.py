@@ -17,25 +17,22 @@ from agent_avenue.engine import Action, Rules
 from agent_avenue.i18n import t
 from agent_avenue.net.audience import Audience
 from agent_avenue.net.hosting import record_room, save_room, write_room_file
-from agent_avenue.net.peer import Peer
-from agent_avenue.net.protocol import (
-    ActionMsg,
-    GameBegunMsg,
-    GameOverMsg,
-    Hello,
-    SeatsMsg,
-    SeatToken,
-    StageModel,
-    ViewMsg,
-    Welcome,
-    encode,
+from agent_avenue.net.outgoing import (
+    game_over_text,
+    rematch_asked,
+    rematch_cancelled,
+    seats_message,
+    table_message,
+    view_text,
+    welcome_message,
 )
+from agent_avenue.net.peer import Peer
+from agent_avenue.net.protocol import ActionMsg, Hello, encode
 from agent_avenue.net.room import Room, bot_seed
 from agent_avenue.net.tally import SpectatorTally
-from agent_avenue.net.views import entry_model, record_model, result_model, view_model
 from agent_avenue.play.seats import bot_kind, bot_level, is_bot
 from agent_avenue.play.session import LogEntry
-from agent_avenue.storage import StorageError
+from agent_avenue.storage import StorageError, new_save_id
 
 __all__ = ["HostedRoom", "Notice", "stderr_notice"]
 
@@ -96,64 +93,49 @@ class HostedRoom:
             self.peers.append(peer)
             if attendee.new_tokens:
                 await self._write_file()
-            peer.send(self._welcome(peer))
+            peer.send(welcome_message(self.room, attendee, self.rules))
             self._tell_seats(peer)
             self._notice_join(peer)
             if self.room.ready():
                 self.room.start()
-                await self._save()
-                await self._write_file()  # now marked started: only its save resumes it
-                self._to_everyone(encode(self._table()))
-                self._send_views(None)
-                self._wake_bot()
+                await self._deal()
             elif self.room.session is not None:
-                self._send_table(peer)
+                peer.send(table_message(self.room))
                 self._send_views(None, only=peer)
                 if self.room.session.result is not None:  # back after the end: the end again
-                    peer.send_text(self._game_over(not attendee.spectator))
+                    peer.send_text(game_over_text(self.room, not attendee.spectator))
+                    if self.room.rematch_asks:
+                        peer.send(rematch_asked(self.room))
+
+    async def _deal(self) -> None:
+        """A game has just been dealt (lock held): save it, then every client gets the table
+        and its views, as for the room's first game."""
+        await self._save()
+        await self._write_file()  # now marked started: only its save resumes it
+        self._to_everyone(encode(table_message(self.room)))
+        self._send_views(None)
+        self._wake_bot()
 
     async def leave(self, peer: Peer) -> None:
-        """A client went away: its seats wait for their tokens."""
+        """A client went away: its seats wait for their tokens; after the end, a seat leaving
+        calls off the rematch asked for, and everyone is told."""
         async with self.lock:
-            if peer.attendee is not None:
-                self.room.leave(peer.attendee)
+            attendee = peer.attendee
+            cancelled = attendee is not None and self.room.leave(attendee)
             if peer in self.peers:
                 self.peers.remove(peer)
                 self._tell_seats()
-                if peer.attendee is not None and peer.attendee.spectator:
+                if attendee is not None and attendee.spectator:
                     self.spectators.left(len(self.room.spectators))
                 else:
                     self.notice(self._names_line(peer, "net.host.left"))
-
-    def _welcome(self, peer: Peer) -> Welcome:
-        """The answer to a client's hello: its seats (and new tokens) and the game's shape."""
-        attendee = peer.attendee
-        assert attendee is not None
-        cfg = self.room.config
-        return Welcome(
-            room=cfg.code,
-            seats=list(attendee.seats),
-            tokens=[SeatToken(seat=s, token=tok) for s, tok in attendee.new_tokens],
-            spectator=attendee.spectator,
-            players=cfg.players,
-            mode=cfg.mode.value,
-            kinds=list(cfg.kinds),
-            rules_version=self.rules.version,
-        )
+            if cancelled and attendee is not None:
+                self._to_everyone(encode(rematch_cancelled(self.room, attendee.seats)))
 
     def _tell_seats(self, newcomer: Peer | None = None) -> None:
         """Tell everyone who sits where and who is connected, when that changed; a newcomer
         is told in any case (a spectator coming or going changes no seat: one message)."""
-        room = self.room
-        message = SeatsMsg(
-            names=list(room.names),
-            connected=[
-                seat in room.holders or is_bot(kind) for seat, kind in enumerate(room.config.kinds)
-            ],
-            kinds=list(room.config.kinds),
-            started=room.session is not None,
-        )
-        text = encode(message)
+        text = encode(seats_message(self.room))
         if text != self._seats_sent:
             self._seats_sent = text
             self._to_everyone(text)
@@ -189,20 +171,6 @@ class HostedRoom:
 
     # The game ----------------------------------------------------------------------------------
 
-    def _table(self) -> GameBegunMsg:
-        """The names and the whole public log."""
-        session = self.room.session
-        assert session is not None
-        return GameBegunMsg(
-            seat_names=list(session.seat_names),
-            opening=entry_model(session.opening),
-            log=[entry_model(entry) for entry in session.log],
-        )
-
-    def _send_table(self, peer: Peer) -> None:
-        """The names and the whole public log, to one client."""
-        peer.send(self._table())
-
     def _send_views(self, entry: LogEntry | None, only: Peer | None = None) -> None:
         """Each client's views after a step: one per seat it holds, or the public one (to
         the spectators in turn, after the players)."""
@@ -212,7 +180,7 @@ class HostedRoom:
 
         def text(seat: int | None) -> str:
             if seat not in texts:
-                texts[seat] = self._view_text(seat, entry)
+                texts[seat] = view_text(self.room, seat, entry)
             return texts[seat]
 
         for peer in [only] if only is not None else self.peers:
@@ -223,23 +191,6 @@ class HostedRoom:
                 peer.send_text(text(seat))
         if only is None and (watchers := self._watchers()):
             self.audience.send(text(None), watchers)
-
-    def _view_text(self, seat: int | None, entry: LogEntry | None) -> str:
-        """One seat's view message now (None: the public view), encoded."""
-        session = self.room.session
-        assert session is not None
-        stage = session.stage
-        message = ViewMsg(
-            seat=seat,
-            step=len(session.record.moves),
-            stage=StageModel(
-                phase=stage.phase.value, actor=stage.actor, audience=stage.audience, team=stage.team
-            ),
-            view=view_model(session.view(seat)),
-            entry=None if entry is None else entry_model(entry),
-            team_legal=[] if seat is None else self.room.team_legal(seat),
-        )
-        return encode(message)
 
     async def act(self, peer: Peer, message: ActionMsg) -> None:
         """A client's move: checked, applied, saved, then everyone's new views (or Refused)."""
@@ -274,20 +225,27 @@ class HostedRoom:
                 problem = str(exc)
             if problem is not None:
                 self.notice(shown_sentence(problem))
-        self._to_everyone(self._game_over(True), self._game_over(False))
+        self._to_everyone(game_over_text(self.room, True), game_over_text(self.room, False))
         self.finished.set()
 
-    def _game_over(self, with_record: bool) -> str:
-        """The game_over message, encoded: with the game's whole record for a seat, without
-        it for a spectator."""
-        session = self.room.session
-        assert session is not None and session.result is not None
-        over = GameOverMsg(
-            result=result_model(session.result),
-            seat_names=list(session.seat_names),
-            record=record_model(session.record) if with_record else None,
-        )
-        return encode(over)
+    async def rematch(self, peer: Peer) -> None:
+        """A seat asks for a rematch after the end (Refused before it, or from a spectator):
+        everyone is told who has asked; once every seat has, the room deals its next game."""
+        async with self.lock:
+            attendee = peer.attendee
+            assert attendee is not None
+            room = self.room
+            before = set(room.rematch_asks)
+            room.ask_rematch(attendee)
+            if room.rematch_asks == before:
+                return  # asked already: nothing new to tell
+            self._to_everyone(encode(rematch_asked(room)))
+            if not room.rematch_agreed():
+                return
+            room.rematch(new_save_id())
+            self.finished.clear()
+            self.notice(t("net.host.rematch", game=room.config.game))
+            await self._deal()
 
     async def _save(self) -> None:
         """Autosave the game (lock held); a failure is told to the operator, play goes on."""

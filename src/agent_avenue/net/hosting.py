@@ -59,6 +59,8 @@ class RoomFile(BaseModel):
     token_hashes: list[Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")] | None]
     spectators: bool = False
     started: bool = False
+    seeded: bool = False
+    game: Annotated[int, Field(ge=1)] = 1
 
 
 def hosted_home(home: Path | str | None) -> Path:
@@ -86,6 +88,8 @@ def write_room_file(room: Room, home: Path | str | None) -> None:
         token_hashes=list(room.token_hashes),
         spectators=cfg.spectators,
         started=room.session is not None,
+        seeded=cfg.seeded,
+        game=cfg.game,
     )
     atomic_write_text(_room_path(home, cfg.save_id), document.model_dump_json(indent=2) + "\n")
 
@@ -129,6 +133,8 @@ def _config(document: RoomFile) -> RoomConfig:
         first=document.first,
         kinds=tuple(document.kinds),
         spectators=document.spectators,
+        seeded=document.seeded,
+        game=document.game,
     )
 
 

@@ -9,7 +9,7 @@ the client models with no unknown field and no value of another JSON type (stric
 from __future__ import annotations
 
 import json
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, field_validator
 
@@ -46,6 +46,7 @@ __all__ = [
     "PROTOCOL_VERSION",
     "TRANSPORT_LIMIT",
     "ActionMsg",
+    "AnyServerMessage",
     "ClientMessage",
     "ErrorMsg",
     "EventModel",
@@ -57,6 +58,9 @@ __all__ = [
     "Pong",
     "ProtocolError",
     "RecordModel",
+    "RematchAskedMsg",
+    "RematchCancelledMsg",
+    "RematchMsg",
     "ResultModel",
     "SeatToken",
     "SeatsMsg",
@@ -109,8 +113,14 @@ class Ping(_Model):
     nonce: Annotated[int, Field(ge=0, le=2**53)] = 0
 
 
-ClientMessage = Annotated[Hello | ActionMsg | Ping, Field(discriminator="type")]
-_CLIENT = TypeAdapter[Hello | ActionMsg | Ping](ClientMessage)
+class RematchMsg(_Model):
+    """After the end: this connection's seats ask for another game with the same seats."""
+
+    type: Literal["rematch"] = "rematch"
+
+
+ClientMessage = Annotated[Hello | ActionMsg | Ping | RematchMsg, Field(discriminator="type")]
+_CLIENT = TypeAdapter[Hello | ActionMsg | Ping | RematchMsg](ClientMessage)
 
 
 # The parts of a view (derived from the engine's types: net/views.py) ------------------------
@@ -157,6 +167,8 @@ class GameBegunMsg(_Model):
     seat_names: list[str]
     opening: LogEntryModel
     log: list[LogEntryModel]
+    game: Annotated[int, Field(ge=1)] = 1
+    """The room's game number: 1, then 2 after a rematch, and so on."""
 
 
 class StageModel(_Model):
@@ -211,6 +223,22 @@ class GameOverMsg(_Model):
         return record
 
 
+class RematchAskedMsg(_Model):
+    """After the end: the seats that have asked for a rematch so far, and their names."""
+
+    type: Literal["rematch_asked"] = "rematch_asked"
+    seats: Annotated[list[Seat], Field(max_length=MAX_PLAYERS)]
+    names: Annotated[list[Word], Field(max_length=MAX_PLAYERS)]
+
+
+class RematchCancelledMsg(_Model):
+    """After the end: the rematch asked for is off, because these seats left the room."""
+
+    type: Literal["rematch_cancelled"] = "rematch_cancelled"
+    seats: Annotated[list[Seat], Field(max_length=MAX_PLAYERS)]
+    names: Annotated[list[Word], Field(max_length=MAX_PLAYERS)]
+
+
 class Pong(_Model):
     """The answer to a ping."""
 
@@ -218,13 +246,20 @@ class Pong(_Model):
     nonce: int = 0
 
 
-ServerMessage = Annotated[
-    Welcome | SeatsMsg | GameBegunMsg | ViewMsg | ErrorMsg | GameOverMsg | Pong,
-    Field(discriminator="type"),
-]
-_SERVER = TypeAdapter[Welcome | SeatsMsg | GameBegunMsg | ViewMsg | ErrorMsg | GameOverMsg | Pong](
-    ServerMessage
+AnyServerMessage: TypeAlias = (
+    Welcome
+    | SeatsMsg
+    | GameBegunMsg
+    | ViewMsg
+    | ErrorMsg
+    | GameOverMsg
+    | RematchAskedMsg
+    | RematchCancelledMsg
+    | Pong
 )
+"""Every message a server sends."""
+ServerMessage = Annotated[AnyServerMessage, Field(discriminator="type")]
+_SERVER = TypeAdapter[AnyServerMessage](ServerMessage)
 
 
 # Reading and writing ---------------------------------------------------------------------------
@@ -260,7 +295,7 @@ def _first_problem(exc: ValidationError) -> str:
     return where[:60]
 
 
-def decode_client(data: str | bytes) -> Hello | ActionMsg | Ping:
+def decode_client(data: str | bytes) -> Hello | ActionMsg | Ping | RematchMsg:
     """A client's message, checked: size, JSON, then the model (strict types); ProtocolError
     otherwise."""
     value = _load_json(data, MAX_CLIENT_MESSAGE)
@@ -270,9 +305,7 @@ def decode_client(data: str | bytes) -> Hello | ActionMsg | Ping:
         raise ProtocolError("bad_message", _first_problem(exc)) from None
 
 
-def decode_server(
-    data: str | bytes,
-) -> Welcome | SeatsMsg | GameBegunMsg | ViewMsg | ErrorMsg | GameOverMsg | Pong:
+def decode_server(data: str | bytes) -> AnyServerMessage:
     """A server's message, checked the same way; ProtocolError otherwise."""
     value = _load_json(data, MAX_SERVER_MESSAGE)
     try:

@@ -10,7 +10,7 @@ import hashlib
 import hmac
 import random
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from agent_avenue.data.player_names import name_problem
 from agent_avenue.engine import (
@@ -73,10 +73,32 @@ class RoomConfig:
     first: int
     kinds: tuple[str, ...]
     spectators: bool = False
+    seeded: bool = False
+    """Whether the host gave the seed (`--seed`): a rematch then deals seed + 1, else a fresh
+    seed from the operating system."""
+    game: int = 1
+    """The room's game number: 1, then one more for each rematch."""
 
     def __repr__(self) -> str:
         # The seed decides every hidden card: never in a log or a traceback.
-        return f"RoomConfig(save_id={self.save_id!r}, mode={self.mode}, players={self.players})"
+        return (
+            f"RoomConfig(save_id={self.save_id!r}, mode={self.mode}, players={self.players}, "
+            f"game={self.game})"
+        )
+
+    def next_game(self, save_id: str) -> RoomConfig:
+        """The room's next game (a rematch): the same seats, mode and players, a new save, the
+        other side first, and a new seed (seed + 1 if the host gave one, else a fresh one)."""
+        seed = self.seed + 1 if self.seeded else _fresh_seed(self.seed)
+        return replace(self, save_id=save_id, seed=seed, first=1 - self.first, game=self.game + 1)
+
+
+def _fresh_seed(old: int) -> int:
+    """A seed from the operating system, never the one just played."""
+    rng = random.SystemRandom()
+    while (seed := rng.randrange(2**31)) == old:
+        pass
+    return seed
 
 
 @dataclass(eq=False, slots=True)
@@ -115,6 +137,8 @@ class Room:
         self.holders: dict[int, Attendee] = {}
         self.spectators: list[Attendee] = []
         self.session: Session | None = None if record is None else Session(rules, record)
+        self.rematch_asks: set[int] = set()
+        """After the end: the seats that have asked for a rematch."""
 
     def __repr__(self) -> str:
         return f"Room({self.config!r}, started={self.session is not None})"
@@ -208,13 +232,50 @@ class Room:
             raise Refused("bad_name", problem=problem)
         return names
 
-    def leave(self, attendee: Attendee) -> None:
-        """A connection went away: its seats wait for their tokens again."""
+    def leave(self, attendee: Attendee) -> bool:
+        """A connection went away: its seats wait for their tokens again. True if that called
+        off a rematch some seats had asked for (after the end, a seat leaving calls it off)."""
         for seat in attendee.seats:
             if self.holders.get(seat) is attendee:
                 del self.holders[seat]
         if attendee in self.spectators:
             self.spectators.remove(attendee)
+        cancelled = bool(attendee.seats) and bool(self.rematch_asks)
+        if attendee.seats:
+            self.rematch_asks.clear()
+        return cancelled
+
+    # A rematch ---------------------------------------------------------------------------------
+
+    def all_present(self) -> bool:
+        """Whether every seat of a person is connected now (computer seats always are)."""
+        kinds = self.config.kinds
+        return all(seat in self.holders or is_bot(kind) for seat, kind in enumerate(kinds))
+
+    def ask_rematch(self, attendee: Attendee) -> None:
+        """The attendee's seats ask for a rematch; Refused before the end, from a spectator, or
+        when a seat of a person is not in the room."""
+        session = self.session
+        if attendee.spectator:
+            raise Refused("spectator")
+        if session is None or session.result is None:
+            raise Refused("not_over")
+        if not self.all_present():
+            raise Refused("no_rematch")
+        self.rematch_asks.update(attendee.seats)
+
+    def rematch_agreed(self) -> bool:
+        """Whether every seat of a person has asked for the rematch."""
+        people = {seat for seat, kind in enumerate(self.config.kinds) if not is_bot(kind)}
+        return bool(self.rematch_asks) and people <= self.rematch_asks
+
+    def rematch(self, save_id: str) -> Session:
+        """Deal the room's next game (every seat has asked): the same seats and names, the
+        other side first, a new seed (RoomConfig.next_game)."""
+        self.config = self.config.next_game(save_id)
+        self.session = None
+        self.rematch_asks.clear()
+        return self.start()
 
     # Starting ----------------------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ from agent_avenue.net.protocol import (
     Ping,
     Pong,
     ProtocolError,
+    RematchMsg,
     decode_client,
 )
 from agent_avenue.net.ratelimit import RateLimit
@@ -228,7 +229,7 @@ class GameServer:
             peer.send(error_message(Refused("too_many_failures")))
             peer.close(POLICY_VIOLATION, "too many failures")
 
-    async def _dispatch(self, peer: Peer, message: Hello | ActionMsg | Ping) -> None:
+    async def _dispatch(self, peer: Peer, message: Hello | ActionMsg | Ping | RematchMsg) -> None:
         """Do what a valid message asks (Refused when it may not)."""
         if isinstance(message, Ping):
             peer.send(Pong(nonce=message.nonce))
@@ -245,7 +246,11 @@ class GameServer:
             return
         if peer.room_code is None:
             raise Refused("hello_first")
-        await self.rooms[peer.room_code].act(peer, message)
+        room = self.rooms[peer.room_code]
+        if isinstance(message, RematchMsg):
+            await room.rematch(peer)
+        else:
+            await room.act(peer, message)
 
     async def close(self, servers: Iterable[Server] = ()) -> None:
         """Stop every room's computer players and close the listening servers."""

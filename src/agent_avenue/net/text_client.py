@@ -4,6 +4,7 @@ notation, and rejoins by itself after a dropped connection."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 from collections.abc import Callable
 
@@ -15,7 +16,17 @@ from agent_avenue.i18n import plural_key, t
 from agent_avenue.net.client import GameClient, JoinRefused
 from agent_avenue.net.client_game import ClientGame
 from agent_avenue.net.errors import ERROR_CODES, error_text
-from agent_avenue.net.protocol import ErrorMsg, GameOverMsg, ProtocolError, SeatsMsg, ViewMsg
+from agent_avenue.net.protocol import (
+    ErrorMsg,
+    GameBegunMsg,
+    GameOverMsg,
+    ProtocolError,
+    RematchAskedMsg,
+    RematchCancelledMsg,
+    SeatsMsg,
+    ViewMsg,
+)
+from agent_avenue.net.rematch_words import everyone_here, rematch_sentence
 from agent_avenue.net.views import result_from_model
 from agent_avenue.play.teams import team_of_two
 
@@ -69,6 +80,8 @@ class _TextPlayer:
         self.client = client
         self.out = out
         self.lines: asyncio.Queue[str | None] = asyncio.Queue()
+        self.asked_rematch = False
+        """After the end: whether `rematch` was typed here."""
 
     def show(self, message: object) -> None:
         """Print what a message changes for this player."""
@@ -89,6 +102,31 @@ class _TextPlayer:
             side = result_from_model(message.result).winner
             key = plural_key("net.text.game_over", team_of_two(side, len(table.seat_names)))
             self.out(t(key, winner=shown(table.names[side])))
+            if table.seats:
+                self.out(t("net.text.rematch_offer"))
+        elif isinstance(message, RematchAskedMsg | RematchCancelledMsg):
+            self._say_rematch(table)
+        elif isinstance(message, GameBegunMsg) and message.game > 1:
+            self.asked_rematch = False
+            self.out(t("net.text.rematch_begins", game=message.game))
+
+    def _say_rematch(self, table: ClientGame, closed: bool = False) -> None:
+        """Who asked for the rematch, whom it waits for, or why there is none."""
+        names = tuple(shown(name) for name in table.seat_names)
+        sentence = rematch_sentence(table, names, self.asked_rematch, closed, "net.text")
+        if sentence is not None:
+            self.out(sentence)
+
+    async def _rematch(self, table: ClientGame) -> None:
+        """`rematch` typed: asked of the server after the end (else one sentence why not)."""
+        if table.over is None:
+            self.out(t("net.error.not_over"))
+            return
+        self.asked_rematch = True
+        self._say_rematch(table)
+        if not table.spectator and everyone_here(table):
+            with contextlib.suppress(*NETWORK_ERRORS):  # a closed room shows as it is read
+                await self.client.send_rematch()
 
     def _prompt(self, table: ClientGame) -> None:
         """Say whose decision it is; list the moves when it is ours."""
@@ -110,6 +148,9 @@ class _TextPlayer:
         if text in ("quit", "exit"):
             return False
         if not text:
+            return True
+        if text == "rematch":
+            await self._rematch(table)
             return True
         decisions = table.legal()
         if not decisions:
@@ -141,15 +182,23 @@ async def _read_lines(queue: asyncio.Queue[str | None]) -> None:
 
 
 async def _play(player: _TextPlayer) -> bool:
-    """Until the game ends or input stops: True if the game ended, False if the player quit."""
+    """Until the player quits or input stops (False), or the room closes after the end (True);
+    a rematch goes on to the room's next game."""
     client = player.client
-    assert client.table is not None
-    while client.table.over is None:
+    while True:
+        table = client.table
+        assert table is not None
         receiving = asyncio.create_task(client.receive())
         typing = asyncio.create_task(player.lines.get())
         done, _ = await asyncio.wait({receiving, typing}, return_when=asyncio.FIRST_COMPLETED)
         if receiving in done:
-            player.show(receiving.result())
+            try:
+                player.show(receiving.result())
+            except NETWORK_ERRORS:
+                if table.over is None:
+                    raise  # a drop during the game: rejoin
+                player.out(t("net.ui.room_closed"))
+                return True
         else:
             receiving.cancel()
         if typing in done:
@@ -158,7 +207,6 @@ async def _play(player: _TextPlayer) -> bool:
                 return False
         else:
             typing.cancel()
-    return True
 
 
 async def run_text_client(client: GameClient, out: Callable[[str], None] = print) -> int:

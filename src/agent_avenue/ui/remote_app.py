@@ -3,7 +3,7 @@ table for the seats this terminal holds, driven by the server's messages (ui/rem
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.binding import Binding, BindingType
 
@@ -14,6 +14,9 @@ from agent_avenue.ui.app import BaseApp
 from agent_avenue.ui.messages import ActionChosen, Continue
 from agent_avenue.ui.remote_game import RemoteGame
 from agent_avenue.ui.screens.lobby import LobbyScreen
+
+if TYPE_CHECKING:
+    from agent_avenue.ui.screens.network_over import NetworkGameOverScreen
 
 NET = "net"
 """The worker group of the connection."""
@@ -65,9 +68,15 @@ class RemoteApp(BaseApp):
             self.remote.continued()
             await self.remote.shown()
 
+    def on_network_game_over_screen_rematch(self, message: NetworkGameOverScreen.Rematch) -> None:
+        """n on the game-over screen: ask the others for a rematch in the same room."""
+        message.stop()
+        self.remote.ask_rematch()
+
     def after_game_over(self, again: bool | None) -> None:
-        """The game-over screen closed (q: leave the room; its n starts nothing): the app ends,
-        and at the host's own table its server with it."""
+        """The game-over screen closed (q: leave the room; n asks for a rematch instead, and
+        a rematch dealt takes the screen away without closing it): the app ends, and at the
+        host's own table its server with it."""
         self.exit(0)
 
     def action_quit_game(self) -> None:

@@ -12,14 +12,14 @@ import contextlib
 from typing import TYPE_CHECKING
 
 from agent_avenue.engine import Action, Discard, Event, EventKind, PlayerView, Recruit
-from agent_avenue.i18n import plural_key, t
+from agent_avenue.i18n import t
 from agent_avenue.net.client import GameClient, JoinRefused
 from agent_avenue.net.client_game import ClientGame
 from agent_avenue.net.protocol import ErrorMsg, GameBegunMsg, ProtocolError, SeatsMsg, ViewMsg
 from agent_avenue.net.text_client import NETWORK_ERRORS, RETRIES, error_line
 from agent_avenue.play.flow import Flow
-from agent_avenue.ui.game_show import GameShow
 from agent_avenue.ui.phrases import discard_note
+from agent_avenue.ui.remote_end import SENDING, RemoteEnd
 
 if TYPE_CHECKING:
     from agent_avenue.ui.app import BaseApp
@@ -38,7 +38,6 @@ QUIET = frozenset(
     }
 )
 """Steps with only these events go straight on; any other event is shown as a reveal."""
-SENDING = "net-send"
 
 __all__ = ["RemoteGame", "recruit_of"]
 
@@ -51,7 +50,7 @@ def recruit_of(before: PlayerView, events: tuple[Event, ...]) -> Recruit | None:
     return None
 
 
-class RemoteGame(GameShow):
+class RemoteGame(RemoteEnd):
     """One network game at this terminal, from joining to the game-over screen."""
 
     def __init__(self, app: BaseApp, client: GameClient, record: bool = True) -> None:
@@ -82,12 +81,10 @@ class RemoteGame(GameShow):
         self.room_note: str | None = None
         """After the end: the last line about the room (who has left, the room closed)."""
         self.over_screen: NetworkGameOverScreen | None = None
-
-    @property
-    def source(self) -> ClientGame:
-        """The game as this client knows it."""
-        assert self.remote is not None
-        return self.remote
+        self.asked_rematch = False
+        """After the end: whether n asked for a rematch at this terminal."""
+        self.closed = False
+        """After the end: whether the room is closed (the server has gone)."""
 
     # The connection ------------------------------------------------------------------------
 
@@ -130,45 +127,15 @@ class RemoteGame(GameShow):
         self.say(t("net.ui.joined", seats=seats) if self.table is None else None)
 
     async def _receive_all(self) -> None:
-        """Show what each message changes, until the game-over message."""
+        """Show what each message changes, until the game-over message; after it, until the
+        player leaves, or on to the room's next game when a rematch is dealt."""
         remote = self.source
-        while remote.over is None:
-            await self.received(await self.client.receive())
-        self.record()
-        await self._after_the_end(remote)
-
-    async def _after_the_end(self, remote: ClientGame) -> None:
-        """The game is over: the connection stays until the player leaves, and the room line
-        says who has left, then that the room is closed when the server goes."""
-        try:
-            while True:
-                before = remote.connected
-                message = await self.client.receive()
-                if isinstance(message, SeatsMsg):
-                    self._tell_left(remote, before)
-        except NETWORK_ERRORS:
-            self.tell_room(t("net.ui.room_closed"))
-
-    def _tell_left(self, remote: ClientGame, before: tuple[bool, ...]) -> None:
-        """The room line: the people of other terminals whose connection has just gone."""
-        gone = [
-            self.seat_names[seat]
-            for seat, (was, now) in enumerate(zip(before, remote.connected, strict=False))
-            if was and not now and seat not in remote.seats and seat < len(self.seat_names)
-        ]
-        if gone:
-            key = plural_key("net.ui.left", len(gone) > 1)
-            self.tell_room(t(key, names=" & ".join(gone)))
-
-    def tell_room(self, text: str) -> None:
-        """One line about the room after the end, on the game-over screen once it is shown
-        (on the table before that: the final reveal may still be read)."""
-        self.room_note = text
-        screen = self.over_screen
-        if screen is not None and screen.is_attached:
-            screen.set_note(text)
-        else:
-            self.say(text)
+        while True:
+            while remote.over is None:
+                await self.received(await self.client.receive())
+            self.record()
+            if not await self._after_the_end(remote):
+                return
 
     def say(self, text: str | None) -> None:
         """One sentence about the connection: on the table if it is shown, else the lobby's."""
@@ -284,38 +251,3 @@ class RemoteGame(GameShow):
             await remote.play(action, seat)
         except NETWORK_ERRORS:
             self.sending = False
-
-    # The end -------------------------------------------------------------------------------
-
-    def game_over(self) -> None:
-        """The game-over screen of a network game: its keys leave the room, its last line says
-        who has left (without the replay line: the game is replayed from the score sheet)."""
-        remote = self.source
-        result = remote.result
-        if result is None:
-            return
-        from agent_avenue.ui.screens.network_over import NetworkGameOverScreen
-
-        self.flow.public()
-        self.app.clear_notifications()
-        self.record()
-        note = self.room_note
-        if note is None and self.hosting:
-            note = t("net.ui.host_closes")
-        view, seats = remote.view(None), self.team_seats()
-        screen = NetworkGameOverScreen(view, self.names, result, remote.log, seats, note)
-        self.over_screen = screen
-        self.app.push_screen(screen, self.app.after_game_over)
-
-    def record(self) -> None:
-        """Write the finished game on this terminal's score sheet, once, when the server's
-        game_over has come (with the game's whole record: saving.record_played)."""
-        remote = self.remote
-        if self.recorded or remote is None or remote.over is None:
-            return
-        self.recorded = True
-        from agent_avenue.ui import saving
-
-        note = saving.record_played(remote, self.client.room)
-        if note is not None:
-            self.say(note)

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "e2ad634c0e2d5b4bfd55901999c98c70e1dc71115a16c6415edbff658b3edb19"
+SOURCE_DIGEST = "869b1565a44991a757c05e703594d55e5ed48e337c695c8f9270acc5773c9bb1"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1028,6 +1028,8 @@ STRINGS: dict[str, str] = {
     "net.error.stale": "That move answers an earlier position; look at the new view and play again.",
     "net.error.rate_limited": "Too many messages; slow down (later messages are ignored for a moment).",
     "net.error.too_many_failures": "Too many refused attempts; the connection is closed.",
+    "net.error.not_over": "The game is not over: a rematch is asked for after its end.",
+    "net.error.no_rematch": "Not every player is in the room any more: no rematch.",
     "net.refusal.game_over": "the game is over",
     "net.refusal.wrong_step": "the game waits for another kind of decision",
     "net.refusal.not_in_hand": "that card is not in your hand",
@@ -1045,8 +1047,9 @@ STRINGS: dict[str, str] = {
     "net.host.left": "{who} left.",
     "net.host.spectator": "A spectator",
     "net.host.spectators": "Spectators: {joined} joined, {left} left; {watching} watching now.",
+    "net.host.rematch": "Every player asked for a rematch: game {game} of this room is dealt.",
     "net.cli.host_help": "host a game that other terminals join over the network",
-    "net.cli.host_description": "Start a game server for one room, print its code and the join command for each open seat, and serve until Ctrl-C, or until the game is over and its clients have left (at most 30 s after the end); a game left unfinished keeps being served, for its players to rejoin.",
+    "net.cli.host_description": "Start a game server for one room, print its code and the join command for each open seat, and serve until Ctrl-C, or until the game is over and its clients have left (they may ask for a rematch in the same room: the server waits up to 10 minutes for it, 30 s once a player has left); a game left unfinished keeps being served, for its players to rejoin.",
     "net.cli.join_help": "play a seat of a game hosted on another machine",
     "net.cli.join_description": "Join a hosted game with its address and room code, and play your seat in this terminal.",
     "net.cli.port_help": "the TCP port to listen on (default 8765; 0 picks a free one)",
@@ -1086,6 +1089,15 @@ STRINGS: dict[str, str] = {
     "net.text.reconnecting": "The connection dropped; rejoining…",
     "net.text.gone": "The server cannot be reached; run the same join command again to rejoin your seat.",
     "net.text.bad_server": "The server sent something this client cannot read.",
+    "net.text.rematch_offer": "Type rematch for another game with the same players, or quit to leave.",
+    "net.text.rematch_waiting": "Waiting for {names} to accept the rematch (quit leaves).",
+    "net.text.rematch_waiting_plural": "Waiting for {names} to accept the rematch (quit leaves).",
+    "net.text.rematch_asks": "{names} asks for a rematch: type rematch to accept, quit to leave.",
+    "net.text.rematch_asks_plural": "{names} ask for a rematch: type rematch to accept, quit to leave.",
+    "net.text.rematch_off": "No rematch: not every player is in the room (quit leaves).",
+    "net.text.rematch_begins": "Rematch: game {game} of this room begins.",
+    "net.text.rematch_watch": "Only the players can ask for a rematch; if they all do, you watch the new game here.",
+    "net.text.rematch_starting": "Everyone agreed: the rematch is being dealt…",
     "net.ui.joining": "Joining the game…",
     "net.ui.joined": "Joined; your seats: {seats}. The table opens when every seat is taken.",
     "net.ui.key_room": "room code",
@@ -1096,11 +1108,18 @@ STRINGS: dict[str, str] = {
     "net.ui.seat_not_open": "Seat {seat} is not open to a person in this game: choose a seat that --vs leaves to a human",
     "net.ui.no_app": "The table needs the terminal app (textual), which is not installed; host without --seat and join with --text",
     "net.ui.key_leave": "Leave the room",
-    "net.ui.no_new_game": "No new game in this room: q leaves it, and for another game the host opens a new room.",
     "net.ui.left": "{names} has left the room.",
     "net.ui.left_plural": "{names} have left the room.",
     "net.ui.room_closed": "The room is closed.",
     "net.ui.host_closes": "When you leave, the room closes for everyone.",
+    "net.ui.key_rematch": "Rematch",
+    "net.ui.rematch_waiting": "Waiting for {names} to accept the rematch (q leaves).",
+    "net.ui.rematch_waiting_plural": "Waiting for {names} to accept the rematch (q leaves).",
+    "net.ui.rematch_asks": "{names} asks for a rematch: n accepts, q leaves.",
+    "net.ui.rematch_asks_plural": "{names} ask for a rematch: n accepts, q leaves.",
+    "net.ui.rematch_off": "No rematch: not every player is in the room (q leaves).",
+    "net.ui.rematch_watch": "Only the players can ask for a rematch; if they all do, you watch the new game here.",
+    "net.ui.rematch_starting": "Everyone agreed: the rematch is being dealt…",
     "net.web.title": "Agent Avenue",
     "net.web.free": "Web places free now: {free}.",
     "net.web.code": "Room code",

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "2117e4ea45725c2de438711331a6527159accde0ee86567d275393ee1e2fd9d2"
+SOURCE_DIGEST = "1e8668e5eb1fc18c58e36b9de4834e3a0e218b9c4a4e251df3f9fe634f85f3b4"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1028,6 +1028,8 @@ STRINGS: dict[str, str] = {
     "net.error.stale": "Esa jugada responde a una posición anterior; mira la nueva vista y vuelve a jugar.",
     "net.error.rate_limited": "Demasiados mensajes; más despacio (los siguientes se ignoran un momento).",
     "net.error.too_many_failures": "Demasiados intentos rechazados; la conexión se ha cerrado.",
+    "net.error.not_over": "La partida no ha terminado: la revancha se pide después del final.",
+    "net.error.no_rematch": "Ya no están todos los jugadores en la sala: no hay revancha.",
     "net.refusal.game_over": "la partida ha terminado",
     "net.refusal.wrong_step": "la partida espera otro tipo de decisión",
     "net.refusal.not_in_hand": "esa carta no está en tu mano",
@@ -1045,8 +1047,9 @@ STRINGS: dict[str, str] = {
     "net.host.left": "{who} se ha ido.",
     "net.host.spectator": "Un espectador",
     "net.host.spectators": "Espectadores: {joined} llegaron, {left} se fueron; ahora miran {watching}.",
+    "net.host.rematch": "Todos los jugadores han pedido la revancha: se reparte la partida {game} de esta sala.",
     "net.cli.host_help": "alojar una partida a la que otros terminales se unen por la red",
-    "net.cli.host_description": "Inicia un servidor de juego para una sala, muestra su código y la orden join de cada puesto libre, y sirve hasta Ctrl-C, o hasta que termina la partida y sus clientes se han ido (como mucho 30 s después del final); una partida sin terminar sigue servida, para que sus jugadores vuelvan.",
+    "net.cli.host_description": "Inicia un servidor de juego para una sala, muestra su código y la orden join de cada puesto libre, y sirve hasta Ctrl-C, o hasta que termina la partida y sus clientes se han ido (pueden pedir una revancha en la misma sala: el servidor la espera hasta 10 minutos, 30 s en cuanto un jugador se ha ido); una partida sin terminar sigue servida, para que sus jugadores vuelvan.",
     "net.cli.join_help": "jugar un puesto de una partida alojada en otra máquina",
     "net.cli.join_description": "Únete a una partida alojada con su dirección y el código de la sala, y juega tu puesto en este terminal.",
     "net.cli.port_help": "el puerto TCP de escucha (8765 por defecto; 0 elige uno libre)",
@@ -1086,6 +1089,15 @@ STRINGS: dict[str, str] = {
     "net.text.reconnecting": "Se ha perdido la conexión; volviendo a unirse…",
     "net.text.gone": "No se llega al servidor; vuelve a dar la misma orden join para recuperar tu puesto.",
     "net.text.bad_server": "El servidor ha enviado algo que este cliente no sabe leer.",
+    "net.text.rematch_offer": "Escribe rematch para otra partida con los mismos jugadores, o quit para salir.",
+    "net.text.rematch_waiting": "Esperando a que {names} acepte la revancha (quit para salir).",
+    "net.text.rematch_waiting_plural": "Esperando a que {names} acepten la revancha (quit para salir).",
+    "net.text.rematch_asks": "{names} pide la revancha: escribe rematch para aceptar, quit para salir.",
+    "net.text.rematch_asks_plural": "{names} piden la revancha: escribe rematch para aceptar, quit para salir.",
+    "net.text.rematch_off": "No hay revancha: ya no están todos los jugadores en la sala (quit para salir).",
+    "net.text.rematch_begins": "Revancha: empieza la partida {game} de esta sala.",
+    "net.text.rematch_watch": "Solo los jugadores pueden pedir la revancha; si todos la piden, verás aquí la nueva partida.",
+    "net.text.rematch_starting": "Todos están de acuerdo: se reparte la revancha…",
     "net.ui.joining": "Conectando con la partida…",
     "net.ui.joined": "Conectado; tus puestos: {seats}. La mesa se abre cuando todos los puestos están ocupados.",
     "net.ui.key_room": "código de sala",
@@ -1096,11 +1108,18 @@ STRINGS: dict[str, str] = {
     "net.ui.seat_not_open": "El puesto {seat} no está abierto a una persona en esta partida: elige un puesto que --vs deje a un humano",
     "net.ui.no_app": "La mesa necesita la aplicación de terminal (textual), que no está instalada; aloja sin --seat y únete con --text",
     "net.ui.key_leave": "Salir de la sala",
-    "net.ui.no_new_game": "No hay partida nueva en esta sala: q sale de ella, y para otra partida el anfitrión abre una sala nueva.",
     "net.ui.left": "{names} ha salido de la sala.",
     "net.ui.left_plural": "{names} han salido de la sala.",
     "net.ui.room_closed": "La sala está cerrada.",
     "net.ui.host_closes": "Cuando salgas, la sala se cierra para todos.",
+    "net.ui.key_rematch": "Revancha",
+    "net.ui.rematch_waiting": "Esperando a que {names} acepte la revancha (q para salir).",
+    "net.ui.rematch_waiting_plural": "Esperando a que {names} acepten la revancha (q para salir).",
+    "net.ui.rematch_asks": "{names} pide la revancha: n para aceptar, q para salir.",
+    "net.ui.rematch_asks_plural": "{names} piden la revancha: n para aceptar, q para salir.",
+    "net.ui.rematch_off": "No hay revancha: ya no están todos los jugadores en la sala (q para salir).",
+    "net.ui.rematch_watch": "Solo los jugadores pueden pedir la revancha; si todos la piden, verás aquí la nueva partida.",
+    "net.ui.rematch_starting": "Todos están de acuerdo: se reparte la revancha…",
     "net.web.title": "Agent Avenue",
     "net.web.free": "Puestos web libres ahora: {free}.",
     "net.web.code": "Código de la sala",

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "d52a410d4cb20049c7e67dbfe9115c0d7dce4cf796f4691090259fbabd0280c7"
+SOURCE_DIGEST = "d597eba2a25399ab564ec9748133e9cf1f66dfc3de4b20d911af3820bf29b56e"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1028,6 +1028,8 @@ STRINGS: dict[str, str] = {
     "net.error.stale": "Ce coup répond à une position antérieure ; regardez la nouvelle vue et rejouez.",
     "net.error.rate_limited": "Trop de messages ; ralentissez (les suivants sont ignorés un moment).",
     "net.error.too_many_failures": "Trop de tentatives refusées ; la connexion est fermée.",
+    "net.error.not_over": "La partie n'est pas finie : une revanche se demande après la fin.",
+    "net.error.no_rematch": "Tous les joueurs ne sont plus dans la salle : pas de revanche.",
     "net.refusal.game_over": "la partie est terminée",
     "net.refusal.wrong_step": "la partie attend une autre sorte de décision",
     "net.refusal.not_in_hand": "cette carte n'est pas dans votre main",
@@ -1045,8 +1047,9 @@ STRINGS: dict[str, str] = {
     "net.host.left": "{who} est parti.",
     "net.host.spectator": "Un spectateur",
     "net.host.spectators": "Spectateurs : {joined} arrivés, {left} partis ; {watching} regardent maintenant.",
+    "net.host.rematch": "Tous les joueurs ont demandé une revanche : la partie {game} de cette salle est distribuée.",
     "net.cli.host_help": "héberger une partie que d'autres terminaux rejoignent par le réseau",
-    "net.cli.host_description": "Lancer un serveur de jeu pour une salle, afficher son code et la commande join de chaque place libre, et servir jusqu'à Ctrl-C, ou jusqu'à ce que la partie soit finie et ses clients partis (au plus 30 s après la fin) ; une partie inachevée reste servie, pour que ses joueurs reviennent.",
+    "net.cli.host_description": "Lancer un serveur de jeu pour une salle, afficher son code et la commande join de chaque place libre, et servir jusqu'à Ctrl-C, ou jusqu'à ce que la partie soit finie et ses clients partis (ils peuvent demander une revanche dans la même salle : le serveur l'attend jusqu'à 10 minutes, 30 s dès qu'un joueur est parti) ; une partie inachevée reste servie, pour que ses joueurs reviennent.",
     "net.cli.join_help": "jouer une place d'une partie hébergée sur une autre machine",
     "net.cli.join_description": "Rejoindre une partie hébergée avec son adresse et le code de la salle, et jouer sa place dans ce terminal.",
     "net.cli.port_help": "le port TCP d'écoute (8765 par défaut ; 0 en choisit un libre)",
@@ -1086,6 +1089,15 @@ STRINGS: dict[str, str] = {
     "net.text.reconnecting": "La connexion est perdue ; reconnexion…",
     "net.text.gone": "Le serveur est injoignable ; relancez la même commande join pour retrouver votre place.",
     "net.text.bad_server": "Le serveur a envoyé quelque chose que ce client ne sait pas lire.",
+    "net.text.rematch_offer": "Tapez rematch pour une autre partie avec les mêmes joueurs, ou quit pour partir.",
+    "net.text.rematch_waiting": "En attente que {names} accepte la revanche (quit pour partir).",
+    "net.text.rematch_waiting_plural": "En attente que {names} acceptent la revanche (quit pour partir).",
+    "net.text.rematch_asks": "{names} demande une revanche : tapez rematch pour accepter, quit pour partir.",
+    "net.text.rematch_asks_plural": "{names} demandent une revanche : tapez rematch pour accepter, quit pour partir.",
+    "net.text.rematch_off": "Pas de revanche : tous les joueurs ne sont plus dans la salle (quit pour partir).",
+    "net.text.rematch_begins": "Revanche : la partie {game} de cette salle commence.",
+    "net.text.rematch_watch": "Seuls les joueurs peuvent demander une revanche ; s'ils la demandent tous, vous regardez la nouvelle partie ici.",
+    "net.text.rematch_starting": "Tout le monde est d'accord : la revanche est distribuée…",
     "net.ui.joining": "Connexion à la partie…",
     "net.ui.joined": "Connecté ; vos places : {seats}. La table s'ouvre quand toutes les places sont prises.",
     "net.ui.key_room": "code de salle",
@@ -1096,11 +1108,18 @@ STRINGS: dict[str, str] = {
     "net.ui.seat_not_open": "La place {seat} n'est pas ouverte à une personne dans cette partie : choisissez une place que --vs laisse à un humain",
     "net.ui.no_app": "La table a besoin de l'application de terminal (textual), qui n'est pas installée ; hébergez sans --seat et rejoignez avec --text",
     "net.ui.key_leave": "Quitter la salle",
-    "net.ui.no_new_game": "Pas de nouvelle partie dans cette salle : q la quitte, et pour une autre partie l'hôte ouvre une nouvelle salle.",
     "net.ui.left": "{names} a quitté la salle.",
     "net.ui.left_plural": "{names} ont quitté la salle.",
     "net.ui.room_closed": "La salle est fermée.",
     "net.ui.host_closes": "Quand vous partez, la salle se ferme pour tout le monde.",
+    "net.ui.key_rematch": "Revanche",
+    "net.ui.rematch_waiting": "En attente que {names} accepte la revanche (q pour partir).",
+    "net.ui.rematch_waiting_plural": "En attente que {names} acceptent la revanche (q pour partir).",
+    "net.ui.rematch_asks": "{names} demande une revanche : n pour accepter, q pour partir.",
+    "net.ui.rematch_asks_plural": "{names} demandent une revanche : n pour accepter, q pour partir.",
+    "net.ui.rematch_off": "Pas de revanche : tous les joueurs ne sont plus dans la salle (q pour partir).",
+    "net.ui.rematch_watch": "Seuls les joueurs peuvent demander une revanche ; s'ils la demandent tous, vous regardez la nouvelle partie ici.",
+    "net.ui.rematch_starting": "Tout le monde est d'accord : la revanche est distribuée…",
     "net.web.title": "Agent Avenue",
     "net.web.free": "Places web libres en ce moment : {free}.",
     "net.web.code": "Code de la salle",

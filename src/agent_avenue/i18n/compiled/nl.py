@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "2d3f11ac9e89d7fc47fc4a0d730d855759149bcf54a68cb5422cde5d6c86d6ec"
+SOURCE_DIGEST = "c54f7da4d6f73e270e26eaae995d33f37ef41485c3f44dd73e2299847bf4aeb5"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1028,6 +1028,8 @@ STRINGS: dict[str, str] = {
     "net.error.stale": "Die zet hoort bij een eerdere stand; bekijk de nieuwe weergave en speel opnieuw.",
     "net.error.rate_limited": "Te veel berichten; rustiger aan (volgende berichten worden even genegeerd).",
     "net.error.too_many_failures": "Te veel geweigerde pogingen; de verbinding is gesloten.",
+    "net.error.not_over": "Het spel is niet voorbij: om een revanche vraag je na het einde.",
+    "net.error.no_rematch": "Niet alle spelers zijn nog in de kamer: geen revanche.",
     "net.refusal.game_over": "het spel is voorbij",
     "net.refusal.wrong_step": "het spel wacht op een ander soort beslissing",
     "net.refusal.not_in_hand": "die kaart zit niet in je hand",
@@ -1045,8 +1047,9 @@ STRINGS: dict[str, str] = {
     "net.host.left": "{who} is weg.",
     "net.host.spectator": "Een toeschouwer",
     "net.host.spectators": "Toeschouwers: {joined} erbij, {left} weg; nu kijken er {watching}.",
+    "net.host.rematch": "Alle spelers vroegen om een revanche: spel {game} van deze kamer wordt gedeeld.",
     "net.cli.host_help": "een spel hosten waar andere terminals via het netwerk aan meedoen",
-    "net.cli.host_description": "Start een spelserver voor één kamer, toon de code en het join-commando voor elke vrije plaats, en dien tot Ctrl-C, of tot het spel voorbij is en de clients weg zijn (hoogstens 30 s na het einde); een onafgemaakt spel blijft bediend, zodat de spelers terug kunnen komen.",
+    "net.cli.host_description": "Start een spelserver voor één kamer, toon de code en het join-commando voor elke vrije plaats, en dien tot Ctrl-C, of tot het spel voorbij is en de clients weg zijn (ze kunnen in dezelfde kamer om een revanche vragen: de server wacht er tot 10 minuten op, 30 s zodra een speler weg is); een onafgemaakt spel blijft bediend, zodat de spelers terug kunnen komen.",
     "net.cli.join_help": "een plaats spelen in een spel dat op een andere machine wordt gehost",
     "net.cli.join_description": "Doe mee aan een gehost spel met zijn adres en kamercode, en speel je plaats in deze terminal.",
     "net.cli.port_help": "de TCP-poort om op te luisteren (standaard 8765; 0 kiest een vrije)",
@@ -1086,6 +1089,15 @@ STRINGS: dict[str, str] = {
     "net.text.reconnecting": "De verbinding viel weg; opnieuw verbinden…",
     "net.text.gone": "De server is niet bereikbaar; geef hetzelfde join-commando opnieuw om je plaats terug te krijgen.",
     "net.text.bad_server": "De server stuurde iets wat deze client niet kan lezen.",
+    "net.text.rematch_offer": "Typ rematch voor nog een spel met dezelfde spelers, of quit om weg te gaan.",
+    "net.text.rematch_waiting": "Wachten tot {names} de revanche accepteert (quit om weg te gaan).",
+    "net.text.rematch_waiting_plural": "Wachten tot {names} de revanche accepteren (quit om weg te gaan).",
+    "net.text.rematch_asks": "{names} vraagt om een revanche: typ rematch om te accepteren, quit om weg te gaan.",
+    "net.text.rematch_asks_plural": "{names} vragen om een revanche: typ rematch om te accepteren, quit om weg te gaan.",
+    "net.text.rematch_off": "Geen revanche: niet alle spelers zijn nog in de kamer (quit om weg te gaan).",
+    "net.text.rematch_begins": "Revanche: spel {game} van deze kamer begint.",
+    "net.text.rematch_watch": "Alleen de spelers kunnen om een revanche vragen; als ze dat allemaal doen, kijk je hier naar het nieuwe spel.",
+    "net.text.rematch_starting": "Iedereen is akkoord: de revanche wordt gedeeld…",
     "net.ui.joining": "Verbinden met het spel…",
     "net.ui.joined": "Verbonden; je plaatsen: {seats}. De tafel opent zodra elke plaats bezet is.",
     "net.ui.key_room": "kamercode",
@@ -1096,11 +1108,18 @@ STRINGS: dict[str, str] = {
     "net.ui.seat_not_open": "Plaats {seat} staat in dit spel niet open voor een mens: kies een plaats die --vs aan een mens laat",
     "net.ui.no_app": "De tafel heeft de terminal-app (textual) nodig, en die is niet geïnstalleerd; host zonder --seat en doe mee met --text",
     "net.ui.key_leave": "De kamer verlaten",
-    "net.ui.no_new_game": "Geen nieuw spel in deze kamer: met q verlaat je de kamer; voor een volgend spel opent de host een nieuwe kamer.",
     "net.ui.left": "{names} heeft de kamer verlaten.",
     "net.ui.left_plural": "{names} hebben de kamer verlaten.",
     "net.ui.room_closed": "De kamer is gesloten.",
     "net.ui.host_closes": "Als je weggaat, sluit de kamer voor iedereen.",
+    "net.ui.key_rematch": "Revanche",
+    "net.ui.rematch_waiting": "Wachten tot {names} de revanche accepteert (q om weg te gaan).",
+    "net.ui.rematch_waiting_plural": "Wachten tot {names} de revanche accepteren (q om weg te gaan).",
+    "net.ui.rematch_asks": "{names} vraagt om een revanche: n om te accepteren, q om weg te gaan.",
+    "net.ui.rematch_asks_plural": "{names} vragen om een revanche: n om te accepteren, q om weg te gaan.",
+    "net.ui.rematch_off": "Geen revanche: niet alle spelers zijn nog in de kamer (q om weg te gaan).",
+    "net.ui.rematch_watch": "Alleen de spelers kunnen om een revanche vragen; als ze dat allemaal doen, kijk je hier naar het nieuwe spel.",
+    "net.ui.rematch_starting": "Iedereen is akkoord: de revanche wordt gedeeld…",
     "net.web.title": "Agent Avenue",
     "net.web.free": "Vrije webplaatsen op dit moment: {free}.",
     "net.web.code": "Kamercode",

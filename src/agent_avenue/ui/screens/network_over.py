@@ -1,6 +1,7 @@
 """The end of a network game: the normal game-over screen, whose keys say what they do in a room
-(q leaves it; n starts nothing, it says why), with one line about the room: who has left it,
-or that it is closed."""
+(n asks the others for a rematch in the same room, q leaves it), with one line about the room
+(who has left it, or that it is closed) and one about the rematch (who asked, whom it waits
+for, or why there is none)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
+from textual.message import Message
 from textual.widgets import Static
 
 from agent_avenue.engine import PlayerView, Result
@@ -20,7 +22,8 @@ __all__ = ["NetworkGameOverScreen"]
 
 
 class NetworkGameOverScreen(GameOverScreen):
-    """The game-over screen of a network game: dismissed with False only (leave the room)."""
+    """The game-over screen of a network game: n posts Rematch (the app asks the server), q
+    dismisses it with False (leave the room)."""
 
     DEFAULT_CSS = """
     NetworkGameOverScreen #over-room {
@@ -35,10 +38,12 @@ class NetworkGameOverScreen(GameOverScreen):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        # Not in the key bar: a network game has no new game here, and n says so.
-        Binding("n", "again", t("gameover.key_again"), show=False),
+        Binding("n", "again", t("net.ui.key_rematch")),
         Binding("q", "leave", t("net.ui.key_leave")),
     ]
+
+    class Rematch(Message):
+        """n: this terminal's seats ask for a rematch in the same room."""
 
     def __init__(
         self,
@@ -48,14 +53,16 @@ class NetworkGameOverScreen(GameOverScreen):
         log: tuple[LogEntry, ...],
         seats: tuple[str, ...] = (),
         note: str | None = None,
+        rematch: str | None = None,
     ) -> None:
         """The end of a network game (no replay line: the record, which comes with the end, is
-        replayed from the score sheet); `note` is the first line about the room."""
+        replayed from the score sheet); `note` is the first line about the room, `rematch` the
+        first about the rematch."""
         super().__init__(view, names, result, None, None, log, seats=seats)
         self.note = note
         """What the room line says: who has left, the room closed (None: nothing yet)."""
-        self.asked_again = False
-        """Whether n was pressed: the line then also says why there is no new game here."""
+        self.rematch = rematch
+        """What the rematch line says: who asked, whom it waits for (None: nothing yet)."""
 
     def compose(self) -> ComposeResult:
         """The normal game-over screen and the room line."""
@@ -73,12 +80,15 @@ class NetworkGameOverScreen(GameOverScreen):
         if self.is_mounted:
             self._show_room_line()
 
+    def set_rematch(self, rematch: str | None) -> None:
+        """Say something new about the rematch (who asked, whom it waits for)."""
+        self.rematch = rematch
+        if self.is_mounted:
+            self._show_room_line()
+
     def room_line(self) -> str:
-        """The text of the room line: the note, and after n why there is no new game here."""
-        parts = [self.note] if self.note else []
-        if self.asked_again:
-            parts.append(t("net.ui.no_new_game"))
-        return "\n".join(parts)
+        """The text of the room line: the note, then the rematch's sentence."""
+        return "\n".join(part for part in (self.note, self.rematch) if part)
 
     def _show_room_line(self) -> None:
         """Put `room_line` on the screen (hidden while it is empty)."""
@@ -88,6 +98,5 @@ class NetworkGameOverScreen(GameOverScreen):
         line.set_class(not text, "-empty")
 
     def action_again(self) -> None:
-        """n: no new game in a network game (the host opens a new room); the line says so."""
-        self.asked_again = True
-        self._show_room_line()
+        """n: ask for a rematch (the app sends it; the rematch line then says what follows)."""
+        self.post_message(self.Rematch())
