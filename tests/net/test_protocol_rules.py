@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from agent_avenue.cli import main
-from agent_avenue.cli.host import GRACE_SECONDS
+from agent_avenue.cli.host import GRACE_SECONDS, REMATCH_SECONDS
 from agent_avenue.data.player_names import MAX_NAME_LENGTH
 from agent_avenue.engine import Mode
 from agent_avenue.net import server
@@ -185,8 +185,12 @@ def test_host_help_says_when_the_server_stops(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 26: it said "until the game is over"; it runs until Ctrl-C, or the game is over
-    and its clients have left (GRACE_SECONDS at most)."""
+    and its clients have left: it waits REMATCH_SECONDS for a rematch while every seat stays,
+    GRACE_SECONDS once one has left (issue 23: a rematch in the same room)."""
     monkeypatch.setenv("AGENT_AVENUE_LANG", "en")
     assert main(["host", "--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
-    assert "Ctrl-C" in text and f"at most {GRACE_SECONDS:g} s after the end" in text
+    assert "Ctrl-C" in text and "rematch" in text
+    assert f"up to {REMATCH_SECONDS / 60:g} minutes for it" in text
+    assert f"{GRACE_SECONDS:g} s once a player has left" in text
+    assert _said(f"**{REMATCH_SECONDS / 60:g} minutes**") and _said(f"**{GRACE_SECONDS:g} s**")

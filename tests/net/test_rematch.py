@@ -24,7 +24,7 @@ from agent_avenue.net.protocol import (
 from agent_avenue.net.room import RoomConfig
 from agent_avenue.net.scripted import bot_chooser, play_out
 
-from .inproc import LOOPBACK, WAIT, hello, raw, reply, serving
+from .inproc import LOOPBACK, RULES, WAIT, hello, raw, reply, serving
 
 
 def _clients(port: int, code: str, tmp_path: Path) -> tuple[GameClient, GameClient]:
@@ -181,3 +181,42 @@ async def test_a_rematch_before_the_end_is_refused_with_one_error(tmp_path: Path
         for connection in (early, green, watcher):
             await connection.close()
         await blue.close()
+
+
+def test_host_seed_marks_the_room_seeded(tmp_path: Path) -> None:
+    """`host --seed N` deals N, and its rematch N + 1; without --seed the room is not seeded."""
+    from agent_avenue.cli import host
+    from agent_avenue.cli.commands import build_parser
+
+    parser = build_parser()
+    given = host._new_room(parser.parse_args(["host", "--seed", "41"]), RULES)
+    assert given.config.seed == 41 and given.config.seeded
+    assert given.config.next_game("20250101-000000-abcdef").seed == 42
+    fresh = host._new_room(parser.parse_args(["host"]), RULES)
+    assert not fresh.config.seeded
+
+
+def test_a_restarted_server_resumes_the_rematch(tmp_path: Path) -> None:
+    """The room's file and autosave after a rematch: a restarted server resumes the second
+    game, with its game number, its seed and the same seats."""
+    from agent_avenue import storage
+    from agent_avenue.net.hosting import load_rooms, save_room, write_room_file
+    from agent_avenue.net.room import Room
+
+    from .harness import finished_game
+
+    record = finished_game(Mode.SIMPLE, 5)
+    config = RoomConfig(
+        "ABCDEFGHJK", storage.new_save_id(), Mode.SIMPLE, 2, 5, 0, ("human", "human")
+    )
+    room = Room(RULES, config, ["A", "B"], ["a" * 64, "b" * 64], record)
+    assert room.session is not None and room.session.result is not None
+    session = room.rematch(storage.new_save_id())
+    assert save_room(room, tmp_path) is None
+    write_room_file(room, tmp_path)
+    rooms, problems = load_rooms(RULES, tmp_path)
+    assert problems == [] and len(rooms) == 1
+    back = rooms[0]
+    assert back.config.game == 2 and back.config.seed == room.config.seed != 5
+    assert back.config.first == 1 and back.names == ["A", "B"]
+    assert back.session is not None and back.session.record == session.record
