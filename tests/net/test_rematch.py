@@ -23,6 +23,7 @@ from agent_avenue.net.protocol import (
 )
 from agent_avenue.net.room import RoomConfig
 from agent_avenue.net.scripted import bot_chooser, play_out
+from agent_avenue.net.tokens import load_tokens
 
 from .inproc import LOOPBACK, RULES, WAIT, hello, raw, reply, serving
 
@@ -90,6 +91,7 @@ async def test_a_rematch_by_both_seats_deals_a_new_game_in_the_same_room(tmp_pat
         first = hosted.room.session
         assert first is not None and first.result is not None
         seed, starter = hosted.room.config.seed, hosted.room.config.first
+        assert load_tokens(tmp_path / "g", f"{LOOPBACK}:{port}", code) == {}
 
         await green.send_rematch()
         for client in (green, blue):
@@ -110,6 +112,9 @@ async def test_a_rematch_by_both_seats_deals_a_new_game_in_the_same_room(tmp_pat
         assert second.record.first == 1 - starter
         assert second.seat_names == first.seat_names and second.players == first.players
         assert hosted.room.config.code == code
+        # Forgotten at the end, each seat's token is kept again for a rejoin in the new game.
+        assert list(load_tokens(tmp_path / "g", f"{LOOPBACK}:{port}", code)) == [0]
+        assert list(load_tokens(tmp_path / "b", f"{LOOPBACK}:{port}", code)) == [1]
 
         await _play_both(green, blue, 5)
         assert green.table is not None and green.table.game == 2
@@ -220,3 +225,23 @@ def test_a_restarted_server_resumes_the_rematch(tmp_path: Path) -> None:
     assert back.config.game == 2 and back.config.seed == room.config.seed != 5
     assert back.config.first == 1 and back.names == ["A", "B"]
     assert back.session is not None and back.session.record == session.record
+
+
+async def test_the_computer_agrees_to_a_rematch_and_plays_it(tmp_path: Path) -> None:
+    """Against the computer (host --vs): the person's ask alone deals the next game; the
+    computer begins it (the other side first) and plays its seat as before."""
+    from .test_textual_client import serving as serving_with_bots
+
+    async with serving_with_bots(tmp_path / "server", ("human", "bot:easy")) as (hosted, port):
+        code = hosted.room.config.code
+        green = GameClient(LOOPBACK, port, code, name="Ann", seats=(0,), home=tmp_path / "g")
+        await green.join()
+        await play_out(green, bot_chooser("random", 3), timeout=WAIT)
+        await green.send_rematch()
+        await green.wait_until(lambda table: table.game == 2, WAIT)
+        session = hosted.room.session
+        assert session is not None and session.record.first == 1
+        done = await play_out(green, bot_chooser("random", 6), timeout=WAIT)
+        assert done.over is not None and done.game == 2 and green.errors == []
+        assert done.seat_names == ("Ann", "Computer")
+        await green.close()
