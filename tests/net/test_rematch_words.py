@@ -138,3 +138,17 @@ async def test_the_text_client_asks_and_follows_the_rematch(tmp_path: Path) -> N
         assert await asyncio.wait_for(playing, WAIT) is False
         await green.close()
         await blue.close()
+
+
+def test_a_player_back_in_the_room_makes_a_rematch_possible_again() -> None:
+    """Bob left (the rematch was called off), then came back with his token: no "no rematch"
+    line any more, and Ann may ask again."""
+    table = _asked(_table([0]), [0])
+    table.receive(RematchCancelledMsg(seats=[1], names=["Bob"]))
+    away = [True, False, True, True]
+    table.receive(SeatsMsg(names=list(NAMES), connected=away, kinds=["human"] * 4, started=True))
+    assert table.rematch_left == (1,)
+    table.receive(
+        SeatsMsg(names=list(NAMES), connected=[True] * 4, kinds=["human"] * 4, started=True)
+    )
+    assert table.rematch_left == () and rematch_sentence(table, NAMES, False, False) is None

@@ -101,6 +101,8 @@ class ClientGame:
             self.lobby = tuple(message.names)
             self.connected = tuple(message.connected)
             self.started = message.started
+            back = set(seat for seat, here in enumerate(self.connected) if here)
+            self.rematch_left = tuple(seat for seat in self.rematch_left if seat not in back)
         elif isinstance(message, GameBegunMsg):
             if self.over is not None:  # a rematch: the room's next game
                 self._new_game()

@@ -126,7 +126,7 @@ class RemoteEnd(GameShow):
             await self.client.send_rematch()
 
     def rematch_line(self) -> str | None:
-        """The rematch line now (ui/rematch.py)."""
+        """The rematch line now (net/rematch_words.py)."""
         if self.remote is None:
             return None
         return rematch_sentence(self.remote, self.seat_names, self.asked_rematch, self.closed)
@@ -161,8 +161,9 @@ class RemoteEnd(GameShow):
     # The end -------------------------------------------------------------------------------
 
     def game_over(self) -> None:
-        """The game-over screen of a network game: its keys leave the room, its last line says
-        who has left (without the replay line: the game is replayed from the score sheet)."""
+        """The game-over screen of a network game: n asks for a rematch, q leaves the room; its
+        last lines say who has left and where the rematch stands (without the replay line: the
+        game is replayed from the score sheet)."""
         remote = self.source
         result = remote.result
         if result is None:
