@@ -245,3 +245,36 @@ async def test_the_computer_agrees_to_a_rematch_and_plays_it(tmp_path: Path) -> 
         assert done.over is not None and done.game == 2 and green.errors == []
         assert done.seat_names == ("Ann", "Computer")
         await green.close()
+
+
+async def test_the_host_waits_for_a_rematch_while_every_seat_stays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`agent-avenue host` after the end: on to the next game once a rematch is dealt; it
+    stops when the clients have gone, after REMATCH_SECONDS while every seat stays, and after
+    GRACE_SECONDS once a seat has left."""
+    from types import SimpleNamespace
+
+    from agent_avenue.cli import host
+
+    monkeypatch.setattr(host, "REMATCH_SECONDS", 0.3)
+    monkeypatch.setattr(host, "GRACE_SECONDS", 0.0)
+    present = {"all": True}
+    room = SimpleNamespace(all_present=lambda: present["all"])
+    hosted = SimpleNamespace(peers=["a peer"], finished=asyncio.Event(), room=room)
+    hosted.finished.set()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    assert await host._rematch_or_leave(hosted, stop) is False  # type: ignore[arg-type]
+    assert loop.time() - started >= 0.3, "it waited for a rematch"
+    present["all"] = False
+    started = loop.time()
+    assert await host._rematch_or_leave(hosted, stop) is False  # type: ignore[arg-type]
+    assert loop.time() - started < 0.3, "a seat gone: only the grace"
+    present["all"] = True
+    loop.call_later(0.05, hosted.finished.clear)  # a rematch is dealt
+    assert await host._rematch_or_leave(hosted, stop) is True  # type: ignore[arg-type]
+    hosted.finished.set()
+    hosted.peers = []
+    assert await host._rematch_or_leave(hosted, stop) is False  # type: ignore[arg-type]
