@@ -135,7 +135,7 @@ class RemoteEnd(GameShow):
         """Put the rematch line on the game-over screen, once it is shown."""
         screen = self.over_screen
         if screen is not None and screen.is_attached:
-            screen.set_rematch(self.rematch_line())
+            screen.show_rematch()
 
     def _tell_left(self, remote: ClientGame, before: tuple[bool, ...]) -> None:
         """The room line: the people of other terminals whose connection has just gone."""
@@ -177,8 +177,8 @@ class RemoteEnd(GameShow):
         if note is None and self.hosting:
             note = t("net.ui.host_closes")
         view, seats = remote.view(None), self.team_seats()
-        rematch = self.rematch_line()
-        screen = NetworkGameOverScreen(view, self.names, result, remote.log, seats, note, rematch)
+        line = self.rematch_line
+        screen = NetworkGameOverScreen(view, self.names, result, remote.log, seats, note, line)
         self.over_screen = screen
         self.app.push_screen(screen, self.app.after_game_over)
 

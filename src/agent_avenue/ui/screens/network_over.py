@@ -5,6 +5,7 @@ for, or why there is none)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -53,16 +54,16 @@ class NetworkGameOverScreen(GameOverScreen):
         log: tuple[LogEntry, ...],
         seats: tuple[str, ...] = (),
         note: str | None = None,
-        rematch: str | None = None,
+        rematch: Callable[[], str | None] | None = None,
     ) -> None:
         """The end of a network game (no replay line: the record, which comes with the end, is
-        replayed from the score sheet); `note` is the first line about the room, `rematch` the
-        first about the rematch."""
+        replayed from the score sheet); `note` is the first line about the room; `rematch`
+        says the rematch's line whenever it is shown (so in the language in use)."""
         super().__init__(view, names, result, None, None, log, seats=seats)
         self.note = note
         """What the room line says: who has left, the room closed (None: nothing yet)."""
-        self.rematch = rematch
-        """What the rematch line says: who asked, whom it waits for (None: nothing yet)."""
+        self.rematch = rematch or (lambda: None)
+        """What the rematch line says now: who asked, whom it waits for (None: nothing)."""
 
     def compose(self) -> ComposeResult:
         """The normal game-over screen and the room line."""
@@ -80,15 +81,14 @@ class NetworkGameOverScreen(GameOverScreen):
         if self.is_mounted:
             self._show_room_line()
 
-    def set_rematch(self, rematch: str | None) -> None:
-        """Say something new about the rematch (who asked, whom it waits for)."""
-        self.rematch = rematch
+    def show_rematch(self) -> None:
+        """The rematch has changed (who asked, whom it waits for): its line again."""
         if self.is_mounted:
             self._show_room_line()
 
     def room_line(self) -> str:
         """The text of the room line: the note, then the rematch's sentence."""
-        return "\n".join(part for part in (self.note, self.rematch) if part)
+        return "\n".join(part for part in (self.note, self.rematch()) if part)
 
     def _show_room_line(self) -> None:
         """Put `room_line` on the screen (hidden while it is empty)."""
