@@ -27,7 +27,7 @@ from agent_avenue.storage import StorageError
 from agent_avenue.teaching.review import Review, all_seats
 from agent_avenue.teaching.review_judge import ReviewBudget
 from agent_avenue.teaching.review_report import ReviewReport, report_of
-from agent_avenue.teaching.review_store import stored_or_new
+from agent_avenue.teaching.review_store import stored_or_new, stored_review
 from agent_avenue.ui.widgets.keybar import KeyBar
 from agent_avenue.ui.widgets.size import SizeWarning
 
@@ -141,8 +141,13 @@ class ReviewScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        """Start judging (a stored review opens at once)."""
+        """Show the stored review at once, or start judging."""
         self.set_class(self.app.size.width >= WIDE, "-wide")
+        stored = stored_review(self.record, None, self.budget, self.rules)
+        if stored is not None:
+            self.finished.set()
+            self.show_review(stored)
+            return
         self.worker = self.run_worker(
             self._compute, name="review", thread=True, exclusive=True, exit_on_error=False
         )
@@ -205,15 +210,14 @@ class ReviewScreen(Screen[None]):
         body.set_class(False, "-waiting")
         title = self.query_one("#review-title", Static)
         title.update(Content(report.title()))
-        side = VerticalScroll(id="review-side")
-        body.mount(ReviewPlot(review, id="review-plot"))
-        body.mount(side)
-        side.mount(Static(Content("\n".join(report.accuracy_lines())), id="review-accuracy"))
-        side.mount(Static(Content(self._learn_line()), id="review-learn"))
-        rows = report.marked_rows()
-        if not rows:
-            side.mount(Static(Content(t("review.no_marks", points=10)), id="review-none"))
-        for row in rows:
+        rows: list[Static] = [
+            Static(Content("\n".join(report.accuracy_lines())), id="review-accuracy"),
+            Static(Content(self._learn_line()), id="review-learn"),
+        ]
+        marked = report.marked_rows()
+        if not marked:
+            rows.append(Static(Content(t("review.no_marks", points=10)), id="review-none"))
+        for row in marked:
             chance = t("review.chance_pair", before=row.before, after=row.after)
             head = t(
                 "review.block_head",
@@ -224,7 +228,11 @@ class ReviewScreen(Screen[None]):
                 chance=chance,
             )
             text = f"{head}\n{row.why}"
-            side.mount(Static(Content(text), classes=f"review-row -{row.mark.value}"))
+            rows.append(Static(Content(text), classes=f"review-row -{row.mark.value}"))
+        # One mount for everything: the plot is drawn once the layout is known, not per row.
+        body.mount_all(
+            [ReviewPlot(review, id="review-plot"), VerticalScroll(*rows, id="review-side")]
+        )
         self.refresh_bindings()
 
     def _learn_line(self) -> str:
