@@ -214,17 +214,20 @@ def stability(args: argparse.Namespace) -> None:
 
 
 def summary(args: argparse.Namespace) -> None:
-    """The calibration and stability figures of the rows in JSON lines files (several runs)."""
-    pairs: dict[str, list[tuple[float, int]]] = {mode.value: [] for mode in MODES}
-    games: dict[str, int] = dict.fromkeys(pairs, 0)
+    """The calibration (per kind of self-play) and stability figures of the rows in JSON lines
+    files (several runs together)."""
+    pairs: dict[str, dict[str, list[tuple[float, int]]]] = {}
+    games: dict[tuple[str, str], int] = {}
     kept = total = stable_games = 0
     counts = {mark.value: 0 for mark in Mark}
     for path in args.files:
         for line in Path(path).read_text("utf-8").splitlines():
             row = json.loads(line)
             if row["part"] == "calibration":
-                pairs[row["mode"]].extend((p, o) for p, o in row["pairs"])
-                games[row["mode"]] += 1
+                players = row.get("players", "greedy")
+                by_mode = pairs.setdefault(players, {mode.value: [] for mode in MODES})
+                by_mode[row["mode"]].extend((p, o) for p, o in row["pairs"])
+                games[players, row["mode"]] = games.get((players, row["mode"]), 0) + 1
             else:
                 stable_games += 1
                 for a, b in row["marks"]:
@@ -233,11 +236,12 @@ def summary(args: argparse.Namespace) -> None:
                         if one == Mark.BLUNDER.value:
                             total += 1
                             kept += Mark(other).rank >= Mark.MISTAKE.rank
-    if sum(games.values()):
-        print(f"calibration: {sum(games.values())} games")
-        for mode in pairs:
-            _print_reliability(f"{mode} ({games[mode]} games)", pairs[mode])
-        _print_reliability("both modes", [x for mode in pairs for x in pairs[mode]])
+    for players, by_mode in pairs.items():
+        played = sum(games.get((players, mode), 0) for mode in by_mode)
+        print(f"\ncalibration, {players} self-play: {played} games")
+        for mode, found in by_mode.items():
+            _print_reliability(f"{mode} ({games.get((players, mode), 0)} games)", found)
+        _print_reliability("both modes", [x for mode in by_mode for x in by_mode[mode]])
     if stable_games:
         share = kept / total if total else float("nan")
         print(f"\nstability: {stable_games} games; marks in the first run: {counts}")
