@@ -132,3 +132,18 @@ def test_no_game_and_an_unfinished_game_are_refused(
     )
     assert main(["review", str(path)]) == 2
     assert "not finished" in one_line_error(capsys)
+
+
+def test_ctrl_c_during_a_review_stops_it_in_one_line(
+    home: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from agent_avenue.cli import review as review_command
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(review_command, "stored_or_new", interrupted)
+    assert main(["review", *FAST]) == 130
+    out, err = capsys.readouterr()
+    assert out == "" and err == "Review interrupted: nothing was stored.\n"
+    assert not review_path(greedy_record(3), home).exists()

@@ -81,7 +81,8 @@ def _progress_on_stderr() -> Progress | None:
 def run_review(
     args: argparse.Namespace, context: Context, *, home: Path | str | None = None
 ) -> int:
-    """Review a finished game and print it (text or JSON); exit 2 on bad input."""
+    """Review a finished game and print it (text or JSON); exit 2 on bad input, 130 when
+    interrupted (Ctrl-C: nothing is stored)."""
     rules = load_rules()
     fail = context.fail
     try:
@@ -99,14 +100,20 @@ def run_review(
         return fail(t("review.bad_iterations", most=100_000))
     chosen = None if args.seat is None else (args.seat,)
     progress = _progress_on_stderr()
-    review, _ = stored_or_new(
-        record,
-        chosen,
-        _budget(args.iterations),
-        rules=rules,
-        home=home,
-        progress=progress,
-    )
+    try:
+        review, _ = stored_or_new(
+            record,
+            chosen,
+            _budget(args.iterations),
+            rules=rules,
+            home=home,
+            progress=progress,
+        )
+    except KeyboardInterrupt:
+        if progress is not None:
+            sys.stderr.write("\r\x1b[K")
+        print(t("review.interrupted"), file=sys.stderr)
+        return 130
     report = report_of(review, rules)
     if args.json:
         print(json.dumps(report.data(), indent=2, ensure_ascii=False))

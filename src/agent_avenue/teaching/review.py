@@ -212,6 +212,7 @@ def judge_all(
         return tuple(out)
     results: dict[int, Judgement] = {}
     pool = _pool(min(count, total))
+    finished = False
     try:
         pending: set[Future[Judgement]] = {pool.submit(judge_task, d, budget) for d in decisions}
         while pending:
@@ -222,10 +223,12 @@ def judge_all(
             if done and progress is not None:
                 progress(len(results), total)
             if cancel is not None and cancel.is_set():
-                _stop(pool)
                 raise ReviewCancelled
+        finished = True
     finally:
-        pool.shutdown(wait=cancel is None or not cancel.is_set(), cancel_futures=True)
+        if not finished:  # cancelled, interrupted or failed: the workers end now
+            _stop(pool)
+        pool.shutdown(wait=finished, cancel_futures=True)
     return tuple(results[d.number] for d in decisions)
 
 

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "869b1565a44991a757c05e703594d55e5ed48e337c695c8f9270acc5773c9bb1"
+SOURCE_DIGEST = "248af942d01cc640b33d2739e18e8de25473d4101e9f29aa11f157716706d257"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1156,6 +1156,7 @@ STRINGS: dict[str, str] = {
     "review.bad_iterations": "--iterations takes a whole number from 1 to {most}",
     "review.bad_seat": "This game has no seat {seat}: its seats are {seats}",
     "review.unfinished": "That game is not finished, so it cannot be reviewed",
+    "review.interrupted": "Review interrupted: nothing was stored.",
     "review.progress": "Reviewing: {done} of {total} decisions judged",
     "review.title": "Review of {green} vs {blue}, {mode}: {moves} moves, {winner} won.",
     "review.budget": "Each decision judged from the player's own view by the search: {iterations} playouts to find the best move, then {playouts} each for it and for the move played.",

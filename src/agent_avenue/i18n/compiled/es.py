@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "1e8668e5eb1fc18c58e36b9de4834e3a0e218b9c4a4e251df3f9fe634f85f3b4"
+SOURCE_DIGEST = "5600d180b496e36964f80a410f31217b4466f70ae26495541a04114d8562faf7"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1156,6 +1156,7 @@ STRINGS: dict[str, str] = {
     "review.bad_iterations": "--iterations admite un número entero de 1 a {most}",
     "review.bad_seat": "Esta partida no tiene asiento {seat}: sus asientos son {seats}",
     "review.unfinished": "Esa partida no ha terminado, así que no se puede analizar",
+    "review.interrupted": "Análisis interrumpido: no se guardó nada.",
     "review.progress": "Análisis: {done} de {total} decisiones juzgadas",
     "review.title": "Análisis de {green} contra {blue}, {mode}: {moves} jugadas, ganó {winner}.",
     "review.budget": "Cada decisión juzgada desde la vista del propio jugador por la búsqueda: {iterations} partidas simuladas para hallar la mejor jugada, luego {playouts} para ella y otras tantas para la jugada hecha.",

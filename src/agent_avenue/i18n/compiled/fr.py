@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "d597eba2a25399ab564ec9748133e9cf1f66dfc3de4b20d911af3820bf29b56e"
+SOURCE_DIGEST = "de680598824a0c9c6dacc873cb8f63295ab781264f9c3b7846604a50a4a2b130"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1156,6 +1156,7 @@ STRINGS: dict[str, str] = {
     "review.bad_iterations": "--iterations prend un nombre entier de 1 à {most}",
     "review.bad_seat": "Cette partie n'a pas de place {seat} : ses places sont {seats}",
     "review.unfinished": "Cette partie n'est pas finie, elle ne peut donc pas être analysée",
+    "review.interrupted": "Analyse interrompue : rien n'a été enregistré.",
     "review.progress": "Analyse : {done} décisions jugées sur {total}",
     "review.title": "Analyse de {green} contre {blue}, {mode} : {moves} coups, victoire de {winner}.",
     "review.budget": "Chaque décision jugée depuis la vue du joueur par la recherche : {iterations} parties simulées pour trouver le meilleur coup, puis {playouts} pour lui et pour le coup joué.",

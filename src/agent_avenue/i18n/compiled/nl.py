@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "c54f7da4d6f73e270e26eaae995d33f37ef41485c3f44dd73e2299847bf4aeb5"
+SOURCE_DIGEST = "18e8170479bd1c161a38904d130320166be432c1c2590e7b5d3c785f7a0cc17b"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1156,6 +1156,7 @@ STRINGS: dict[str, str] = {
     "review.bad_iterations": "--iterations neemt een geheel getal van 1 tot {most}",
     "review.bad_seat": "Dit spel heeft geen plaats {seat}: de plaatsen zijn {seats}",
     "review.unfinished": "Dat spel is niet afgelopen, dus het kan niet geanalyseerd worden",
+    "review.interrupted": "Analyse onderbroken: er is niets opgeslagen.",
     "review.progress": "Analyse: {done} van {total} beslissingen beoordeeld",
     "review.title": "Analyse van {green} tegen {blue}, {mode}: {moves} zetten, {winner} won.",
     "review.budget": "Elke beslissing beoordeeld vanuit het eigen zicht van de speler door de zoekfunctie: {iterations} gespeelde partijen om de beste zet te vinden, dan {playouts} elk voor die zet en voor de gespeelde zet.",
