@@ -260,6 +260,11 @@ class ReviewScreen(Screen[None]):
             return
         self.app.push_screen(LearnScreen(self.review, self.rules, self.seat, self.budget))
 
+    def on_unmount(self) -> None:
+        """A review still being judged stops with its screen (the app quitting, say), so that
+        nothing waits for it."""
+        self.cancel.set()
+
     def action_close(self) -> None:
         """Back (a review still being judged is cancelled)."""
         self.cancel.set()
