@@ -234,3 +234,19 @@ async def test_snapshot_of_the_review_screen(
         assert plot.region.width >= 40 and plot.region.height >= 10
         assert screen.region.contains_region(plot.region)
         assert await settled_screenshot(pilot) == svg_snapshot
+
+
+async def test_quitting_the_app_while_judging_stops_the_review(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(review_screen, "BUDGET", ReviewBudget(iterations=20_000, playouts=5_000))
+    monkeypatch.setattr(review_screen, "WORKERS", 2)
+    app = make_app()
+    screen = ReviewScreen(greedy_record(3), RULES)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(screen)
+        await pilot.pause()
+        app.exit()
+    assert screen.cancel.is_set()
+    assert screen.finished.wait(10)  # not the minutes the whole review would take
+    assert screen.review is None
