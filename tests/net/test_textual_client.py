@@ -23,6 +23,7 @@ from agent_avenue.play.session import Session
 from agent_avenue.ui.remote_app import RemoteApp
 from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.handoff import HandoffScreen
+from agent_avenue.ui.screens.review import ReviewScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets.panels import WaitingPanel
 from ui_helpers import RULES, KeyPlayer, names_in, screen_kind, screen_text
@@ -158,6 +159,17 @@ async def test_one_seat_plays_a_whole_duel_without_handoffs_or_leaks(tmp_path: P
             seen = await drive(app, pilot, hosted, KeyPlayer(7), (0,))
             await asyncio.wait_for(other, TIMEOUT)
             assert "Ann" in screen_text(app) or "Bob" in screen_text(app)  # type: ignore[arg-type]
+            # The record sent after the end lets this player review their own game (r).
+            over = app.screen
+            await _until(pilot, lambda: getattr(over, "record", None) is not None, "the record")
+            await pilot.press("r")
+            await _until(pilot, lambda: isinstance(app.screen, ReviewScreen), "the review")
+            review = app.screen
+            assert isinstance(review, ReviewScreen)
+            assert review.record == hosted.room.session.record  # type: ignore[union-attr]
+            assert review.seat == 0
+            await pilot.press("escape")
+            await _until(pilot, lambda: app.screen is over, "the review to close")
         await blue.close()
     assert "HandoffScreen" not in seen
     assert {"OfferPanel", "WaitingPanel", "NetworkGameOverScreen"} <= set(seen)

@@ -178,7 +178,17 @@ class RemoteEnd(GameShow):
             note = t("net.ui.host_closes")
         view, seats = remote.view(None), self.team_seats()
         line = self.rematch_line
-        screen = NetworkGameOverScreen(view, self.names, result, remote.log, seats, note, line)
+        screen = NetworkGameOverScreen(
+            view,
+            self.names,
+            result,
+            remote.log,
+            seats,
+            note,
+            line,
+            record=remote.record,
+            review_seat=remote.seats[0] if remote.seats else None,
+        )
         self.over_screen = screen
         self.app.push_screen(screen, self.app.after_game_over)
 
@@ -189,6 +199,9 @@ class RemoteEnd(GameShow):
         if self.recorded or remote is None or remote.over is None:
             return
         self.recorded = True
+        screen = self.over_screen
+        if remote.record is not None and screen is not None:
+            screen.set_record(remote.record)
         from agent_avenue.ui import saving
 
         note = saving.record_played(remote, self.client.room)

@@ -14,7 +14,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
 
-from agent_avenue.engine import PlayerView, Result
+from agent_avenue.engine import GameRecord, PlayerView, Result
 from agent_avenue.i18n import t
 from agent_avenue.play.session import LogEntry
 from agent_avenue.ui.screens.game_over import GameOverScreen
@@ -55,11 +55,16 @@ class NetworkGameOverScreen(GameOverScreen):
         seats: tuple[str, ...] = (),
         note: str | None = None,
         rematch: Callable[[], str | None] | None = None,
+        *,
+        record: GameRecord | None = None,
+        review_seat: int | None = None,
     ) -> None:
         """The end of a network game (no replay line: the record, which comes with the end, is
         replayed from the score sheet); `note` is the first line about the room; `rematch`
-        says the rematch's line whenever it is shown (so in the language in use)."""
-        super().__init__(view, names, result, None, None, log, seats=seats)
+        says the rematch's line whenever it is shown (so in the language in use); `record`,
+        once the server has sent it, lets r review the game (`set_record` if it comes later)."""
+        super().__init__(view, names, result, None, None, log, seats=seats, record=record)
+        self.review_seat = review_seat
         self.note = note
         """What the room line says: who has left, the room closed (None: nothing yet)."""
         self.rematch = rematch or (lambda: None)
@@ -74,6 +79,11 @@ class NetworkGameOverScreen(GameOverScreen):
         """The final position, and the room line."""
         super().on_mount()
         self._show_room_line()
+
+    def set_record(self, record: GameRecord) -> None:
+        """The game's whole record has come (with the server's game_over): r reviews it now."""
+        self.record = record
+        self.refresh_bindings()
 
     def set_note(self, note: str | None) -> None:
         """Say something new about the room (who has left, the room closed)."""
