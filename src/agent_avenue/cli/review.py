@@ -137,16 +137,7 @@ def _print_report(review: Review, report: ReviewReport, record: GameRecord) -> N
     elif marked:
         console.print(Text(t("review.table_title"), style="italic"))
         for row in marked:
-            chance = t("review.chance_pair", before=row.before, after=row.after)
-            head = t(
-                "review.block_head",
-                move=row.number,
-                name=row.name,
-                mark=row.mark_text,
-                played=row.played,
-                chance=chance,
-            )
-            console.print(Text(head, style="bold"))
+            console.print(Text(row.heading(), style="bold"))
             console.print(Padding(Text(row.why), (0, 0, 1, 2)))
     else:
         console.print(Text(t("review.no_marks", points=int(INACCURACY))))

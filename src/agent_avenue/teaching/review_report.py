@@ -54,6 +54,18 @@ class Row:
         """Whether the decision is marked."""
         return self.mark is not Mark.NONE
 
+    def heading(self) -> str:
+        """The decision's first line in a list: move, player, mark, what was played, chances."""
+        chance = t("review.chance_pair", before=self.before, after=self.after)
+        return t(
+            "review.block_head",
+            move=self.number,
+            name=self.name,
+            mark=self.mark_text,
+            played=self.played,
+            chance=chance,
+        )
+
 
 class ReviewReport:
     """The rows of a review, made once from its judgements and the decisions' views."""

@@ -33,40 +33,14 @@ def review_document(review: Review) -> ReviewFile:
         seats=review.seats,
         winner=review.winner,
         judgements=tuple(
-            JudgementFacts(
-                number=j.number,
-                seat=j.seat,
-                turn=j.turn,
-                taken=j.taken,
-                best=j.best,
-                chance_taken=j.chance_taken,
-                chance_best=j.chance_best,
-                visits=j.visits,
-                missed_win=j.missed_win,
-                chose_loss=j.chose_loss,
-            )
-            for j in review.judgements
+            JudgementFacts.model_validate(j, from_attributes=True) for j in review.judgements
         ),
     )
 
 
 def review_from(record: GameRecord, document: ReviewFile, budget: ReviewBudget) -> Review:
     """The review a stored document holds."""
-    judgements = tuple(
-        Judgement(
-            number=j.number,
-            seat=j.seat,
-            turn=j.turn,
-            taken=j.taken,
-            best=j.best,
-            chance_taken=j.chance_taken,
-            chance_best=j.chance_best,
-            visits=j.visits,
-            missed_win=j.missed_win,
-            chose_loss=j.chose_loss,
-        )
-        for j in document.judgements
-    )
+    judgements = tuple(Judgement(**j.model_dump()) for j in document.judgements)
     return Review(record, tuple(document.seats), budget, judgements, document.winner)
 
 

@@ -26,6 +26,7 @@ from agent_avenue.i18n import t
 from agent_avenue.storage import StorageError
 from agent_avenue.teaching.review import Review, all_seats
 from agent_avenue.teaching.review_judge import ReviewBudget
+from agent_avenue.teaching.review_marks import INACCURACY
 from agent_avenue.teaching.review_report import ReviewReport, report_of
 from agent_avenue.teaching.review_store import stored_or_new, stored_review
 from agent_avenue.ui.widgets.keybar import KeyBar
@@ -216,18 +217,11 @@ class ReviewScreen(Screen[None]):
         ]
         marked = report.marked_rows()
         if not marked:
-            rows.append(Static(Content(t("review.no_marks", points=10)), id="review-none"))
-        for row in marked:
-            chance = t("review.chance_pair", before=row.before, after=row.after)
-            head = t(
-                "review.block_head",
-                move=row.number,
-                name=row.name,
-                mark=row.mark_text,
-                played=row.played,
-                chance=chance,
+            rows.append(
+                Static(Content(t("review.no_marks", points=int(INACCURACY))), id="review-none")
             )
-            text = f"{head}\n{row.why}"
+        for row in marked:
+            text = f"{row.heading()}\n{row.why}"
             rows.append(Static(Content(text), classes=f"review-row -{row.mark.value}"))
         # One mount for everything: the plot is drawn once the layout is known, not per row.
         body.mount_all(
