@@ -445,6 +445,7 @@ class _SlowClock:
 # A duel reads the clock every 8 iterations and a team game once per round of deals: the steps
 # make the search take several times 0.1 s (the old time budget of normal) and less than the
 # level's safety limit.
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("players", "level", "step"), [(2, "normal", 0.01), (2, "hard", 0.01), (4, "normal", 0.002)]
 )

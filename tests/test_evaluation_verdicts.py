@@ -140,6 +140,7 @@ def _engine_sign(v: Verdict, side: int) -> int | None:
     return 1 if v.winner == side else -1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", [Mode.SIMPLE, Mode.ADVANCED])
 def test_quick_judgments_agree_with_the_engine_on_every_split(mode: Mode) -> None:
     """For every split (x kept by the offerer, y taken by the recruiter) of every offer position:
@@ -204,6 +205,7 @@ def _running_out(state: GameState) -> GameState:
     return state._replace(deck=(), sides=tuple(sides))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", [Mode.SIMPLE, Mode.ADVANCED])
 def test_quick_judgments_that_know_the_cards_agree_with_the_engine(mode: Mode) -> None:
     """With `Weights.cards` and `Weights.run_out` the quick judgments also see the ongoing cards'

@@ -96,6 +96,7 @@ def quiet(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow
 @FUZZ
 @given(
     command=st.sampled_from([*COMMANDS, None]),

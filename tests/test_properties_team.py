@@ -380,6 +380,7 @@ def check_notation(legal: tuple[Action, ...]) -> None:
 # Tests -----------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "mode"), CONFIGS)
 def test_random_team_games_keep_the_invariants(players: int, mode: Mode) -> None:
     """Hundreds of random games: legal moves until the end, cards, views, notation, replay."""

@@ -261,6 +261,7 @@ for i in itertools.count():
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.name != "posix", reason="SIGKILL is POSIX")
 def test_sigkill_at_random_moments_never_breaks_the_save(
     home: Path, game: tuple[GameRecord, GameState]

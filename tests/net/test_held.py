@@ -74,6 +74,7 @@ async def test_a_joined_connection_is_not_closed_by_the_hello_deadline(
         await connection.close()
 
 
+@pytest.mark.slow
 async def test_a_frozen_client_frees_its_seat_at_the_documented_time(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

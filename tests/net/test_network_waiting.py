@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from agent_avenue.net.client import GameClient
 from agent_avenue.net.scripted import bot_chooser, play_out
 from agent_avenue.ui.screens.table import TableScreen
@@ -26,6 +28,7 @@ async def _slow_opponent(client: GameClient, go: asyncio.Event) -> None:
     )
 
 
+@pytest.mark.slow
 async def test_the_waiting_line_says_the_other_player_decides_at_their_own_terminal(
     tmp_path: Path,
 ) -> None:

@@ -8,6 +8,8 @@ import os
 import sys
 from pathlib import Path
 
+import pytest
+
 from agent_avenue.net.scripted import bot_chooser, play_out
 
 from .harness import GAME_TIMEOUT, LOOPBACK, free_port, history_rows, hosting, start_host
@@ -52,6 +54,7 @@ async def test_a_dropped_client_rejoins_its_seat_and_the_game_goes_on(tmp_path: 
     assert len(history_rows(home)) == 1
 
 
+@pytest.mark.slow
 async def test_a_killed_server_restarted_resumes_and_the_clients_rejoin(tmp_path: Path) -> None:
     """The host is killed (SIGKILL) mid-game and started again on the same data folder and
     port: it resumes the same room at the same step and the clients rejoin their seats."""
@@ -96,6 +99,7 @@ async def test_a_killed_server_restarted_resumes_and_the_clients_rejoin(tmp_path
     assert not list((home / "hosted" / "rooms").glob("*.json")), "the room is forgotten"
 
 
+@pytest.mark.slow
 async def test_join_in_a_terminal_plays_and_rejoins_after_being_killed(tmp_path: Path) -> None:
     """`agent-avenue join` (the text client) is a real process: it joins, prints its hand and
     moves; killed and run again with the same data folder, it is back on the same seat."""

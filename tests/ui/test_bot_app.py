@@ -244,6 +244,7 @@ async def test_a_game_against_the_computer_resumes_with_the_computer_in_its_seat
         assert screen_kind(resumed) in ("RevealPanel", "RecruitPanel")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", ["simple", "advanced"])
 async def test_after_a_reveal_the_computer_goes_on_without_a_key(mode: str) -> None:
     """A reveal after which the computer decides asks for no key: once the meeples stop and

@@ -65,6 +65,7 @@ async def test_an_advanced_game_starts_with_its_handoff_not_a_simple_table(
     assert not any("Simple mode" in text for _, text in frames)
 
 
+@pytest.mark.slow
 async def test_after_a_handoff_the_private_screen_is_drawn_at_once(frames: list[Frame]) -> None:
     app = make_app("simple", 11)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -86,6 +87,7 @@ async def test_after_a_handoff_the_private_screen_is_drawn_at_once(frames: list[
             await settle(pilot)
 
 
+@pytest.mark.slow
 async def test_a_recruit_shows_its_reveal_whole_in_its_first_frame(frames: list[Frame]) -> None:
     app = make_app("simple", 11)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -290,6 +290,7 @@ async def test_switching_language_on_a_reveal_and_the_start_screen() -> None:
         assert isinstance(app.screen, TableScreen) and isinstance(app.screen.panel, OfferPanel)
 
 
+@pytest.mark.slow
 async def test_the_command_palette_speaks_the_language() -> None:
     """Textual's own words in the palette (placeholder, no matches) are translated too."""
     set_language("fr")
@@ -500,6 +501,7 @@ async def test_switching_language_in_a_team_game(
         assert len(session.record.moves) > len(moves)
 
 
+@pytest.mark.slow
 async def test_switching_language_during_a_lesson(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:

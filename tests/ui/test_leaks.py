@@ -171,6 +171,7 @@ async def test_no_secret_on_any_screen(
         assert {"PickPanel", "ChoicePanel", "ConfirmPanel"} <= set(checked)
 
 
+@pytest.mark.slow
 async def test_behind_the_handoff_is_public() -> None:
     """The table under a handoff already shows only public information."""
     app = make_app("simple", 3)

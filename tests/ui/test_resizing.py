@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.events import Resize
 from textual.geometry import Size
 from textual.pilot import Pilot
@@ -31,6 +32,7 @@ async def to_greens_offer(pilot: Pilot[int]) -> None:
     assert isinstance(app, HotSeatApp) and screen_kind(app) == "OfferPanel"
 
 
+@pytest.mark.slow
 async def test_a_resize_on_the_result_screen_then_a_new_game_at_once() -> None:
     # The table below the result crossed a board size as "n" dismissed it: it was laid out
     # again while being removed ("No nodes match 'BoardRing'", the app crashed).
@@ -47,6 +49,7 @@ async def test_a_resize_on_the_result_screen_then_a_new_game_at_once() -> None:
         assert app.return_code is None
 
 
+@pytest.mark.slow
 async def test_the_key_pressed_right_after_a_resize_is_not_lost() -> None:
     # Crossing a board size lays the table out again; the panel shown after it must have the
     # keys at once, not after the next refresh.
@@ -63,6 +66,7 @@ async def test_the_key_pressed_right_after_a_resize_is_not_lost() -> None:
         assert len(session.record.moves) == 1, "the offer was lost"
 
 
+@pytest.mark.slow
 async def test_enter_right_after_a_resize_on_a_reveal_goes_on() -> None:
     app = make_app("simple", 4)
     player = KeyPlayer(4)
@@ -84,6 +88,7 @@ async def test_enter_right_after_a_resize_on_a_reveal_goes_on() -> None:
         assert app.session is not None and len(app.session.record.moves) == moves
 
 
+@pytest.mark.slow
 async def test_the_keys_work_again_once_a_window_too_small_is_large_enough() -> None:
     # Below 80x24 the panel is hidden, which took its focus; back at a size with the same board
     # (no new layout) nothing had the focus, and every key of the offer was lost.
@@ -122,6 +127,7 @@ async def test_enter_does_not_pass_a_handoff_the_window_is_too_small_to_show() -
         assert screen_kind(app) == "OfferPanel"
 
 
+@pytest.mark.slow
 async def test_no_key_acts_while_the_window_is_too_small_even_with_the_focus_left() -> None:
     # Below 80x24 the panel is hidden and Textual takes its focus, but only when the panel
     # handles its Hide message: a key that arrived first still reached the hidden panel and

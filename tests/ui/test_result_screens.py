@@ -49,6 +49,7 @@ def result_screen(state: GameState) -> GameOverScreen:
     return GameOverScreen(player_view(state, None), NAMES, state.result, 3, 0, ())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_the_result_board_has_the_tables_size(
     size: tuple[int, int], svg_snapshot: SnapshotAssertion
@@ -69,6 +70,7 @@ async def test_the_result_board_has_the_tables_size(
         assert await settled_screenshot(pilot) == svg_snapshot
 
 
+@pytest.mark.slow
 async def test_crossing_a_size_lays_the_result_out_again() -> None:
     """Resized from 160x45 to 120x40 and back, the result board follows the size class."""
     app = make_app("advanced", 3)
@@ -83,6 +85,7 @@ async def test_crossing_a_size_lays_the_result_out_again() -> None:
             assert app.screen.query_one(BoardRing).size_class == board_size(*size)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_the_replay_board_has_the_tables_size(
     size: tuple[int, int], svg_snapshot: SnapshotAssertion

@@ -215,6 +215,7 @@ async def test_a_better_choice_is_said_to_be_as_good_as_the_best() -> None:
         assert "As good as the best" in str(learn.query_one("#learn-verdict", Static).render())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("colour", [True, False], ids=["colour", "no-colour"])
 async def test_snapshot_of_the_review_screen(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Markdown
 
 from agent_avenue.ui.hot_seat_app import HotSeatApp
@@ -11,6 +12,7 @@ from agent_avenue.ui.screens.rules import FIRST_SECTIONS, RulesScreen, rules_mar
 from .harness import RULES
 
 
+@pytest.mark.slow
 async def test_the_rules_book_is_drawn_first_then_completed() -> None:
     app = HotSeatApp(RULES)
     async with app.run_test(size=(100, 32)) as pilot:

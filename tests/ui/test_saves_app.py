@@ -516,6 +516,7 @@ async def test_the_replay_steps_forward_and_back_with_everything_revealed() -> N
     assert app.return_code == 0
 
 
+@pytest.mark.slow
 async def test_the_replays_log_is_not_titled_public_events_only() -> None:
     """l in a replay opens the log up to the step shown, titled for what a replay is."""
     record = finished_record(21)
@@ -539,6 +540,7 @@ def test_an_unfinished_game_is_never_replayed() -> None:
         ReplayScreen(unfinished, replay_states(unfinished))
 
 
+@pytest.mark.slow
 async def test_the_score_sheet_lists_recorded_games_and_chooses_one() -> None:
     """Two recorded games: ←/→ choose which one r replays (1 is the most recent)."""
     older, newer = finished_record(31), finished_record(32)
@@ -558,6 +560,7 @@ async def test_the_score_sheet_lists_recorded_games_and_chooses_one() -> None:
         assert app.screen.record.seed == 31
 
 
+@pytest.mark.slow
 async def test_f3_on_the_start_screen_opens_the_score_sheet_and_replays() -> None:
     """The score sheet is reachable before any game: F3 on the start screen, then r replays
     the chosen game and Escape comes back."""

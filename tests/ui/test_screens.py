@@ -73,6 +73,7 @@ async def test_snapshot_start(svg_snapshot: SnapshotAssertion) -> None:
         assert await settled_screenshot(pilot) == svg_snapshot
 
 
+@pytest.mark.slow
 async def test_start_screen_by_keyboard() -> None:
     """Tab and the arrows set the choices (Space changes nothing); Enter starts from anywhere."""
     app = make_app("simple", 1, first=None, names=("Ada", "Bob"))
@@ -151,6 +152,7 @@ async def test_snapshot_game_over(svg_snapshot: SnapshotAssertion) -> None:
         assert await settled_screenshot(pilot) == svg_snapshot
 
 
+@pytest.mark.slow
 async def test_too_small_then_large_enough() -> None:
     """Below 80 by 24 the screen asks for a larger window, with the current size."""
     app = make_app("simple", 7)
@@ -197,6 +199,7 @@ async def test_rules_book_opens_and_closes() -> None:
         assert isinstance(app.screen, HandoffScreen)
 
 
+@pytest.mark.slow
 async def test_quit_asks_during_a_game() -> None:
     """q asks first during a game whether to keep it; Escape plays on, k keeps it and quits
     (tests/ui/test_saves_app.py checks what keeping and discarding do to the save)."""

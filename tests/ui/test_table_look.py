@@ -76,6 +76,7 @@ async def test_the_board_fills_large_screens_and_sits_in_the_middle() -> None:
                 assert widget.region.right <= width and widget.region.bottom <= height
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 async def test_every_size_keeps_everything(size: tuple[int, int]) -> None:
     """Both collections, the panel, the decks and the turn line are on screen at every size;
@@ -116,6 +117,7 @@ async def test_the_recruiter_is_named_as_the_one_who_decides(size: tuple[int, in
         assert not green.has_class("-active") and "▶" not in green.heading
 
 
+@pytest.mark.slow
 async def test_team_game_names_the_seat_that_decides() -> None:
     """A four-player game: the turn line names the player (a seat), not the team; members'
     rows stay in the collections."""
@@ -211,6 +213,7 @@ async def test_the_terminal_palette_themes_draw_the_table(theme: str) -> None:
             assert f"{agent_glyph(agent)} {agent_name(agent)}" in svg
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 40), (160, 45)], ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_the_black_market_supply_lies_on_the_table_as_cards(size: tuple[int, int]) -> None:
     """On the ring boards the supply's face-up cards are cards beside the board (with their

@@ -364,6 +364,7 @@ async def test_discards_are_per_member() -> None:
         assert "No discards left" in screen_text(app)
 
 
+@pytest.mark.slow
 async def test_start_screen_sets_up_a_team_game() -> None:
     """The players selector shows one name field per player and names the teams."""
     app = HotSeatApp(RULES, LaunchOptions(Mode.SIMPLE, 4, ("Ann", "Bob"), 0))
@@ -390,6 +391,7 @@ async def test_start_screen_sets_up_a_team_game() -> None:
         assert screen_kind(app) == "LeadPanel"
 
 
+@pytest.mark.slow
 async def test_three_players_blue_alone() -> None:
     """With 3 players blue plays alone: their own offer after a handoff, recruited by green's
     team on a shared screen without any hand."""

@@ -249,6 +249,7 @@ async def _hint_shown(app: HotSeatApp, pilot: Pilot[int]) -> None:
     await wait_until(pilot, lambda: "Hint:" in screen_text(app))
 
 
+@pytest.mark.slow
 async def test_hints_in_a_team_game() -> None:
     """h on the shared lead screen and on a member's own hand: a legal suggestion, one line."""
     app = make_bot_team_app("simple", 1, 4, opponent="human")

@@ -126,6 +126,7 @@ async def test_wrong_codes_start_nothing_and_cost_the_address_its_budget(tmp_pat
         assert web.tickets == {} and web.started == 0
 
 
+@pytest.mark.slow
 async def test_at_most_the_sessions_set_and_the_next_visitor_is_told(tmp_path: Path) -> None:
     """Three places: three tickets, then "All 3 web places are taken" (503); each ticket
     opens one process once; a place freed is offered again."""
@@ -152,6 +153,7 @@ async def test_at_most_the_sessions_set_and_the_next_visitor_is_told(tmp_path: P
     await _until(lambda: _children() == before)
 
 
+@pytest.mark.slow
 async def test_a_flood_of_page_loads_and_websockets_starts_nothing(tmp_path: Path) -> None:
     """600 page loads and 300 websocket attempts with made-up tickets at once: each is
     answered (200, or 403/429/503), no process starts, nothing is left behind, and the page
