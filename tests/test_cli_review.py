@@ -4,18 +4,17 @@ again, and bad input as one sentence with exit status 2 (no traceback)."""
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
 
 from agent_avenue import storage
-from agent_avenue.bots import make_bot
 from agent_avenue.cli import main
 from agent_avenue.data import default_rules
-from agent_avenue.engine import GameRecord, Mode, apply, format_action, new_game, player_view
+from agent_avenue.engine import GameRecord, Mode
 from agent_avenue.storage import HUMAN, game_file_text, record_finished
 from agent_avenue.storage.reviews import review_path
+from bot_games import bot_game
 from test_cli_storage import one_line_error, random_record
 
 RULES = default_rules()
@@ -24,17 +23,7 @@ FAST = ["--iterations", "16"]
 
 def greedy_record(seed: int, mode: Mode = Mode.ADVANCED) -> GameRecord:
     """A finished duel between greedy bots (it gives marked decisions to review)."""
-    state = new_game(RULES, mode, seed, 0)
-    bots = [make_bot("greedy"), make_bot("greedy")]
-    rng = random.Random(seed)
-    moves = []
-    while not state.is_over:
-        seat = state.to_act
-        assert seat is not None
-        action = bots[seat].choose(player_view(state, seat), rng)
-        moves.append(format_action(action))
-        state = apply(state, action)
-    return GameRecord(mode, seed, 0, ("Ada", "Bob"), tuple(moves), RULES.version)
+    return bot_game(mode, seed, first=0, names=("Ada", "Bob"))
 
 
 @pytest.fixture

@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 
-from agent_avenue.bots import make_bot
 from agent_avenue.data import default_rules
 from agent_avenue.engine import (
     GameRecord,
@@ -26,7 +25,6 @@ from agent_avenue.engine import (
     Recruit,
     apply,
     format_action,
-    new_game,
     player_view,
     replay_steps,
 )
@@ -45,6 +43,7 @@ from agent_avenue.teaching.review_marks import (
 )
 from agent_avenue.teaching.review_report import report_of
 from agent_avenue.teaching.review_store import stored_or_new
+from bot_games import bot_game
 from positions import position
 from test_bot_fairness import _swap_hidden, _swap_hidden_team
 
@@ -55,18 +54,8 @@ TINY = ReviewBudget(iterations=24, playouts=12, team_deals=24)
 
 def greedy_game(mode: Mode, seed: int, players: int = 2) -> GameRecord:
     """A finished game between greedy bots, as a record."""
-    state = new_game(RULES, mode, seed, seed % 2, players=players)
-    bots = [make_bot("greedy") for _ in range(players)]
-    rng = random.Random(seed)
-    moves = []
-    while not state.is_over:
-        seat = state.to_act
-        assert seat is not None
-        action = bots[seat].choose(player_view(state, seat), rng)
-        moves.append(format_action(action))
-        state = apply(state, action)
     names = tuple(f"P{n}" for n in range(players))
-    return GameRecord(mode, seed, seed % 2, names, tuple(moves), RULES.version, players)
+    return bot_game(mode, seed, first=seed % 2, names=names, players=players)
 
 
 # Fairness ----------------------------------------------------------------------------------

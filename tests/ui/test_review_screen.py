@@ -5,7 +5,6 @@ chosen player, mistakes and blunders included; snapshots at 80x24 and 160x45."""
 
 from __future__ import annotations
 
-import random
 import time
 
 import pytest
@@ -13,8 +12,7 @@ from syrupy.assertion import SnapshotAssertion
 from textual.pilot import Pilot
 from textual.widgets import OptionList, Static
 
-from agent_avenue.bots import make_bot
-from agent_avenue.engine import GameRecord, Mode, apply, format_action, new_game, player_view
+from agent_avenue.engine import GameRecord, Mode, format_action
 from agent_avenue.storage import HUMAN, record_finished, replay_states
 from agent_avenue.teaching.review import mark
 from agent_avenue.teaching.review_judge import ReviewBudget
@@ -28,6 +26,7 @@ from agent_avenue.ui.screens.replay import ReplayScreen
 from agent_avenue.ui.screens.review import ReviewScreen
 from agent_avenue.ui.widgets import AgentCard
 from agent_avenue.ui.widgets.review_plot import ReviewPlot
+from bot_games import bot_game
 
 from .harness import (
     RULES,
@@ -60,17 +59,7 @@ def svg_snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
 
 def greedy_record(seed: int, mode: Mode = Mode.ADVANCED) -> GameRecord:
     """A finished duel between greedy bots (it has marked decisions to learn from)."""
-    state = new_game(RULES, mode, seed, 0)
-    bots = [make_bot("greedy"), make_bot("greedy")]
-    rng = random.Random(seed)
-    moves = []
-    while not state.is_over:
-        seat = state.to_act
-        assert seat is not None
-        action = bots[seat].choose(player_view(state, seat), rng)
-        moves.append(format_action(action))
-        state = apply(state, action)
-    return GameRecord(mode, seed, 0, ("Ada", "Bob"), tuple(moves), RULES.version)
+    return bot_game(mode, seed, first=0, names=("Ada", "Bob"))
 
 
 async def shown(pilot: Pilot[int], screen: ReviewScreen) -> None:
