@@ -1,10 +1,14 @@
 """Run the whole test suite several times in a row with every core also kept busy by another
 process, and report each run's outcome and time: the check that no test depends on timing.
 
-    .venv/bin/python tools/suite_under_load.py [--runs 3] [--busy N] [-- PYTEST_ARGS...]
+    .venv/bin/python tools/suite_under_load.py [--runs 3] [--busy N] [--load CMD ...]
+        [-- PYTEST_ARGS...]
 
 The busy processes (one per core unless `--busy` says otherwise) are started and ended here,
-whatever happens to the runs. Exit status 0 only if every run passed.
+whatever happens to the runs. `--load CMD` makes one of them a shell command that keeps a core
+busy with useful work (a benchmark of one process); when it ends before the runs do, a busy
+loop takes its place, so the cores stay loaded throughout. Exit status 0 only if every run
+passed.
 """
 
 from __future__ import annotations
@@ -12,8 +16,10 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -28,8 +34,57 @@ def _arguments() -> argparse.Namespace:
     parser.add_argument(
         "--busy", type=int, default=os.cpu_count() or 1, help="busy processes (one per core)"
     )
+    parser.add_argument(
+        "--load",
+        action="append",
+        default=[],
+        metavar="CMD",
+        help="a shell command that takes one busy process's place (a busy loop after it ends)",
+    )
     parser.add_argument("pytest_args", nargs="*", help="arguments after -- go to pytest")
     return parser.parse_args()
+
+
+class Load:
+    """The processes that keep the cores busy: the `--load` commands first, busy loops for the
+    rest, and a busy loop in place of each command that ends before the runs do."""
+
+    def __init__(self, busy: int, commands: list[str]) -> None:
+        """Start `busy` processes, the first ones running `commands`."""
+        self.processes: list[subprocess.Popen[bytes]] = []
+        self.commands = commands[:busy]
+        for command in self.commands:
+            print(f"load: {command}", flush=True)
+            # A session of its own, so that ending it ends every process the command started.
+            self.processes.append(
+                subprocess.Popen(["bash", "-c", command], cwd=ROOT, start_new_session=True)
+            )
+        while len(self.processes) < busy:
+            self.processes.append(_busy_loop())
+        self.stopping = threading.Event()
+        self.watcher = threading.Thread(target=self._watch, daemon=True)
+        self.watcher.start()
+
+    def _watch(self) -> None:
+        while not self.stopping.wait(1.0):
+            for slot, process in enumerate(self.processes):
+                if process.poll() is not None:
+                    print(f"load {slot + 1} ended ({process.returncode}); a busy loop goes on")
+                    self.processes[slot] = _busy_loop()
+
+    def stop(self) -> None:
+        """End every load process (a command that has not finished is ended too)."""
+        self.stopping.set()
+        self.watcher.join()
+        for process in self.processes:
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+        for process in self.processes:
+            process.wait()
+
+
+def _busy_loop() -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-c", BUSY_LOOP], start_new_session=True)
 
 
 def _run_suite(pytest: Path, extra: list[str], log: Path) -> tuple[int, float, str]:
@@ -47,7 +102,7 @@ def main() -> int:
     """Start the busy processes, run the suite, stop them, report."""
     args = _arguments()
     pytest = ROOT / ".venv" / "bin" / "pytest"
-    busy = [subprocess.Popen([sys.executable, "-c", BUSY_LOOP]) for _ in range(args.busy)]
+    load = Load(args.busy, args.load)
     failures = 0
     try:
         print(f"{args.busy} busy processes started; {args.runs} runs of {pytest.name}", flush=True)
@@ -57,10 +112,7 @@ def main() -> int:
             failures += status != 0
             print(f"run {run}: exit {status}, {elapsed / 60:.1f} min: {summary} ({log.name})")
     finally:
-        for process in busy:
-            process.terminate()
-        for process in busy:
-            process.wait()
+        load.stop()
     print("all runs passed" if failures == 0 else f"{failures} run(s) failed")
     return 0 if failures == 0 else 1
 

@@ -79,6 +79,7 @@ class Budget:
     exploration: float = 0.7
     clock: Literal["wall", "cpu"] = "wall"  # cpu: count this process's processor time only
     belief: float = 1.0  # how sharply the opponent's offer is read (0: face-down card uniform)
+    offer_noise: float = 0.25  # the share of offers read as made at random (`offer_likelihood`)
     peek: float = 0.0  # in playouts, how often a recruiter reads the face-down card right
     model_recruits: bool = True  # the opponent recruits by the quick judgment in the tree
     search_discards: bool = False  # search the offers below a discard too (reviews only)
@@ -148,7 +149,12 @@ class Dealer:
     """Deals the hidden cards of one view again and again, straight into fast games."""
 
     def __init__(
-        self, view: PlayerView, rng: random.Random, belief: float = 0.0, samples: int = 120
+        self,
+        view: PlayerView,
+        rng: random.Random,
+        belief: float = 0.0,
+        samples: int = 120,
+        noise: float = 0.0,
     ) -> None:
         """Prepare from one determinization of `view`.
 
@@ -180,15 +186,15 @@ class Dealer:
         self.candidates: list[tuple[list[int], int, list[int]]] = []
         self.cumulative: list[float] = []
         if belief > 0 and self.hidden_down:
-            self._infer(rng, belief, samples)
+            self._infer(rng, belief, samples, noise)
 
-    def _infer(self, rng: random.Random, belief: float, samples: int) -> None:
+    def _infer(self, rng: random.Random, belief: float, samples: int, noise: float) -> None:
         """Sample candidate (opponent hand, face-down card) pairs weighted by their likelihood."""
         total = 0.0
         other = 1 - self.seat
         for _ in range(samples):
             g = self._deal(rng)
-            weight = offer_likelihood(g, belief, rng)
+            weight = offer_likelihood(g, belief, rng, noise)
             if weight <= 0:
                 continue
             hand = g.hand[other]
@@ -259,10 +265,11 @@ instead of 92.0 % (200 games; 10 and 19): a sensible offerer is read much better
 (whose offers say nothing) a little worse."""
 
 
-def offer_likelihood(g: FastGame, belief: float, rng: random.Random) -> float:
+def offer_likelihood(g: FastGame, belief: float, rng: random.Random, noise: float = 0.0) -> float:
     """How likely the active player was to offer `g.face_up` / `g.face_down` holding the hand
-    dealt in `g` (bots.quick_policies.offer_chance with `OPPONENT_WEIGHTS`)."""
-    return offer_chance(g, belief, rng, OPPONENT_WEIGHTS)
+    dealt in `g` (bots.quick_policies.offer_chance with `OPPONENT_WEIGHTS`), read as a random
+    offer `noise` of the time."""
+    return offer_chance(g, belief, rng, OPPONENT_WEIGHTS, noise)
 
 
 def _observed(g: FastGame, code: int, actor: int, seat: int) -> int:
@@ -375,7 +382,7 @@ class SearchBot:
         budget = self.budget
         deadline = start + budget.seconds if budget.seconds is not None else None
         limit = budget.iterations
-        dealer = Dealer(view, rng, budget.belief)
+        dealer = Dealer(view, rng, budget.belief, noise=budget.offer_noise)
         roots = (Node(), Node())
         w = self.weights
         horizon = budget.rollout_turns

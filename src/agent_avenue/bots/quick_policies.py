@@ -405,14 +405,19 @@ def resolve(game: FastGame, rng: random.Random, weights: Weights = DEFAULT_WEIGH
 
 
 def offer_chance(
-    game: FastGame, belief: float, rng: random.Random, weights: Weights = DEFAULT_WEIGHTS
+    game: FastGame,
+    belief: float,
+    rng: random.Random,
+    weights: Weights = DEFAULT_WEIGHTS,
+    noise: float = 0.0,
 ) -> float:
     """How likely the active player was to offer `game.face_up` / `game.face_down` from the
     hand dealt in `game`.
 
     The hand before the offer is rebuilt from the dealt hand (the cards drawn after the offer are
     taken at random from it) plus the two offered cards; the offer is scored by the quick policy
-    and turned into a probability by a softmax with `belief` per board space.
+    and turned into a probability by a softmax with `belief` per board space. With `noise` > 0
+    the offerer is read as choosing uniformly among its offers that share of the time.
     """
     offerer = game.active
     hand = game.hand[offerer][:]
@@ -434,9 +439,13 @@ def offer_chance(
     top = max(score for _, score in scores)
     total = 0.0
     chance = 0.0
+    found = False
     for code, score in scores:
         weight = math.exp(max(-50.0, belief * (score - top)))
         total += weight
         if code == offered:
             chance = weight
-    return chance / total if total > 0 else 0.0
+            found = True
+    if not found:
+        return 0.0
+    return (1.0 - noise) * chance / total + noise / len(scores)
