@@ -187,9 +187,13 @@ def judge(decision: Decision, budget: ReviewBudget) -> Judgement:
             )
     candidates = [recommended, taken]
     candidates += [a for a in view.legal if sure[a] == me]
-    best = max(candidates, key=lambda a: chances.get(a, 0.0))
-    if chances.get(taken, 0.0) >= chances.get(best, 0.0) and not chose_loss:
-        best = taken
+    if missed_win:
+        # A sample can make another action look as good as a sure win; only a sure win is.
+        best = next(a for a in candidates if sure[a] == me)
+    else:
+        best = max(candidates, key=lambda a: chances.get(a, 0.0))
+        if chances.get(taken, 0.0) >= chances.get(best, 0.0) and not chose_loss:
+            best = taken
     return Judgement(
         number=decision.number,
         seat=seat,
