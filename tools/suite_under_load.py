@@ -101,6 +101,8 @@ def _run_suite(pytest: Path, extra: list[str], log: Path) -> tuple[int, float, s
 def main() -> int:
     """Start the busy processes, run the suite, stop them, report."""
     args = _arguments()
+    # A SIGTERM ends the runs like Ctrl-C, so that the load is ended too (the `finally` below).
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
     pytest = ROOT / ".venv" / "bin" / "pytest"
     load = Load(args.busy, args.load)
     failures = 0
