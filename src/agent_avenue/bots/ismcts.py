@@ -80,6 +80,7 @@ class Budget:
     clock: Literal["wall", "cpu"] = "wall"  # cpu: count this process's processor time only
     belief: float = 1.0  # how sharply the opponent's offer is read (0: face-down card uniform)
     offer_noise: float = 0.25  # the share of offers read as made at random (`offer_likelihood`)
+    recruit_noise: float = 0.25  # in the tree, the share of the opponent's recruits made at random
     peek: float = 0.0  # in playouts, how often a recruiter reads the face-down card right
     model_recruits: bool = True  # the opponent recruits by the quick judgment in the tree
     search_discards: bool = False  # search the offers below a discard too (reviews only)
@@ -433,8 +434,12 @@ class SearchBot:
                 code = legal[0]
             elif model and actor != seat and g.phase == RECRUIT:
                 # The opponent cannot see our face-down card: it recruits by the quick
-                # judgment over the cards it has not seen, not by what our search tried.
-                code = quick_recruit(g, w)
+                # judgment over the cards it has not seen, not by what our search tried; now
+                # and then it takes either card, so our offers hold against any recruiter.
+                if rng.random() < budget.recruit_noise:
+                    code = legal[int(rng.random() * len(legal))]
+                else:
+                    code = quick_recruit(g, w)
             else:
                 stats = nodes[actor].stats
                 chosen, new = _select(stats, legal, rng, c, expanded)
