@@ -12,7 +12,7 @@ from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.start import StartScreen
 from agent_avenue.ui.screens.table import TableScreen
 
-from .harness import SHORT_GAME, KeyPlayer, make_app, play_game, screen_kind
+from .harness import SHORT_GAME, KeyPlayer, make_app, play_game, screen_kind, settle
 
 
 def resize_now(pilot: Pilot[int], width: int, height: int) -> None:
@@ -82,8 +82,7 @@ async def test_enter_right_after_a_resize_on_a_reveal_goes_on() -> None:
         moves = len(app.session.record.moves) if app.session else 0
         resize_now(pilot, 100, 30)
         await pilot.press("enter")
-        for _ in range(3):
-            await pilot.pause()
+        await settle(pilot)
         assert screen_kind(app) != "RevealPanel", "the Enter was lost"
         assert app.session is not None and len(app.session.record.moves) == moves
 

@@ -81,6 +81,8 @@ class OfferPanel(Panel):
 
     def on_mount(self) -> None:
         """Show the starting choice."""
+        if not self.children:
+            return  # pruned as it mounted (the app quitting at a screen change): never composed
         self._update()
 
     def hint_view(self) -> PlayerView | None:

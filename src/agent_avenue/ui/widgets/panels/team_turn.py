@@ -170,6 +170,8 @@ class _PlayPanel(Panel):
 
     def on_mount(self) -> None:
         """Show the starting choice."""
+        if not self.children:
+            return  # pruned as it mounted (the app quitting at a screen change): never composed
         self._update()
 
     def keep_state(self, old: Panel) -> None:
