@@ -10,6 +10,7 @@ import time
 import pytest
 from syrupy.assertion import SnapshotAssertion
 from textual.pilot import Pilot
+from textual.widgets import ProgressBar
 
 from agent_avenue.engine import GameRecord, Mode, Phase, parse_action
 from agent_avenue.storage import HUMAN, record_finished, replay_states
@@ -318,3 +319,46 @@ async def test_snapshot_of_a_learning_position(
             await pilot.press(key)
         await wait_until(pilot, lambda: decision.number in learn.answers)
         assert await settled_screenshot(pilot) == svg_snapshot(name="verdict")
+
+
+async def test_a_stored_review_is_composed_whole_at_once() -> None:
+    """A second look lays the screen out once: the plot and side column are composed with it,
+    no progress bar first (each later change would lay out and draw the screen again)."""
+    record = greedy_record(4, Mode.SIMPLE)
+    app = make_app()
+    async with app.run_test(size=(160, 45)) as pilot:
+        first = ReviewScreen(record, RULES)
+        await app.push_screen(first)
+        await shown(pilot, first)  # judged, then stored with the game
+        await pilot.press("escape")
+        again = ReviewScreen(record, RULES)
+        await app.push_screen(again)
+        assert again.review is not None and again.worker is None
+        assert again.query(ReviewPlot) and again.query("#review-side")
+        assert not again.query(ProgressBar)
+        assert again.has_class("-wide")
+        await pilot.pause()
+        assert "Winning chance over the game" in screen_text(app)
+
+
+@pytest.mark.slow
+async def test_the_review_and_the_learning_table_follow_a_change_of_language() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = ReviewScreen(greedy_record(3), RULES, seat=0)
+        await app.push_screen(review)
+        await shown(pilot, review)
+        await pilot.press("l")
+        learn = app.screen
+        assert isinstance(learn, LearnScreen)
+        await wait_until(pilot, lambda: learn.panel.has_focus)
+        decision = learn.decision
+        await app.switch_language("fr")
+        await pilot.pause()
+        assert learn.decision is decision and isinstance(learn.panel, OfferPanel)
+        text = screen_text(app)
+        assert "Apprendre de ses erreurs" in text and "Décision 1 sur" in text
+        await pilot.press("escape")
+        assert app.screen is review and review.query(ReviewPlot)
+        assert "Ada contre Bob" in screen_text(app)  # the French title
+        await app.switch_language("en")
