@@ -114,9 +114,8 @@ class LearnScreen(TableScreen):
         self._say()
 
     def _show_verdict(self) -> None:
-        """The panel says whether the new choice is as good as the best, and why."""
-        assert self.shown is not None
-        self._show_view(self.shown, self.side_names)
+        """The panel says whether the new choice is as good as the best, and why (the table
+        still shows the position)."""
         self._set_panel(
             lambda _: LessonPanel(
                 (self.run.verdict((self.side_names, self.seats)),), t("review.learn_next_prompt")
