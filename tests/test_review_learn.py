@@ -4,6 +4,8 @@ show (private or public); the new choice judged, never played; the log until the
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from agent_avenue.engine import GameRecord, Mode, Phase, format_action, player_view, replay_steps
 from agent_avenue.play.flow import Show
 from agent_avenue.teaching.review import Review, all_seats, decisions_of
@@ -100,3 +102,34 @@ def test_a_new_choice_is_judged_once_and_only_if_legal() -> None:
     run.next()
     assert run.position is not position and not run.answered
     assert not run.record(new)  # a late answer for another decision is not kept
+
+
+def test_choosing_again_what_was_played_is_judged_exactly_as_the_review_judged_it() -> None:
+    """Same budget, same seeds: the new choice is compared with the very chances the review
+    found (here the review is judged for real, with a small budget)."""
+    from agent_avenue.teaching.review import review_game
+
+    record = bot_game(Mode.ADVANCED, 3, first=0, names=("Ada", "Bob"))
+    review = review_game(record, (0,), TINY, rules=RULES, workers=1)
+    run = LearnRun(review, RULES, 0, TINY)
+    position = run.position
+    assert position is not None
+    decision = run.new_decision(position.decision.taken)
+    assert decision is not None
+    assert run.judge(decision) == position.judgement
+
+
+def test_a_player_without_marked_decisions_is_told_so() -> None:
+    record = bot_game(Mode.SIMPLE, 13, first=0, names=("Ada", "Bob"))
+    marked = marked_every_other(record)
+    calm = Review(
+        record,
+        marked.seats,
+        TINY,
+        tuple(replace(j, best=j.taken, chance_best=j.chance_taken) for j in marked.judgements),
+        marked.winner,
+    )
+    run = LearnRun(calm, RULES, 1, TINY)
+    assert run.position is None and run.prompt() == ""
+    assert run.title() == "Bob has no marked decision to replay."
+    assert run.end.result is not None  # the table shows the game's end
