@@ -362,3 +362,27 @@ async def test_the_review_and_the_learning_table_follow_a_change_of_language() -
         assert app.screen is review and review.query(ReviewPlot)
         assert "Ada contre Bob" in screen_text(app)  # the French title
         await app.switch_language("en")
+
+
+@pytest.mark.slow
+async def test_escape_while_a_choice_is_judged_goes_back_and_the_late_verdict_is_dropped() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = ReviewScreen(greedy_record(3), RULES, seat=0)
+        await app.push_screen(review)
+        await shown(pilot, review)
+        await pilot.press("l")
+        learn = app.screen
+        assert isinstance(learn, LearnScreen)
+        await wait_until(pilot, lambda: learn.panel.has_focus)
+        decision = learn.decision
+        assert decision is not None
+        for key in team_action_keys(learn.panel, decision.view.legal[0]):
+            await pilot.press(key)
+        assert learn.worker is not None  # judging
+        await pilot.press("escape")
+        assert app.screen is review
+        worker = learn.worker
+        await wait_until(pilot, lambda: worker.is_finished)
+        await pilot.pause()
+        assert app.screen is review and app.is_running
