@@ -19,7 +19,7 @@ Run (each part on its own; `nice -n 10` on a shared machine):
   other (target 95 %), both ways.
 * speed: the first advanced duel of greedy self-play with about `--decisions` decisions to
   review, reviewed on every core (wall-clock seconds, target 15 s), then opened again from
-  its stored review (target 0.3 s).
+  its stored review (target 0.3 s; the screen itself: benchmarks/review_open.py).
 
 `--minutes` stops a run early (the games done so far are reported, and each is written to the
 JSON lines file as it finishes).
@@ -55,6 +55,7 @@ from agent_avenue.teaching.review_report import report_of
 from agent_avenue.teaching.review_store import stored_or_new
 
 SPEED_TARGET = 15.0
+SPEED_GAME_DECISIONS = 30
 OPEN_TARGET = 0.3
 STABILITY_TARGET = 0.95
 MODES = (Mode.SIMPLE, Mode.ADVANCED)
@@ -249,14 +250,21 @@ def summary(args: argparse.Namespace) -> None:
         print(f"share: {100 * share:.1f} % (target {100 * STABILITY_TARGET:.0f} %)")
 
 
+def speed_game(rules: Rules, decisions: int) -> GameRecord:
+    """The first advanced duel of greedy self-play with about `decisions` decisions to review."""
+    for seed in range(1000):
+        record = self_play(rules, Mode.ADVANCED, seed)
+        if abs(len(decisions_of(record, None, rules)[0]) - decisions) <= 1:
+            return record
+    raise ValueError(f"no game with about {decisions} decisions")
+
+
 def speed(args: argparse.Namespace) -> None:
     """A game of about `--decisions` decisions reviewed on every core, then opened again."""
     rules = default_rules()
-    for seed in range(1000):
-        record = self_play(rules, Mode.ADVANCED, seed)
-        decisions, _ = decisions_of(record, None, rules)
-        if abs(len(decisions) - args.decisions) <= 1:
-            break
+    record = speed_game(rules, args.decisions)
+    seed = record.seed
+    decisions, _ = decisions_of(record, None, rules)
     moves = len(record.moves)
     print(f"speed: advanced duel seed {seed}, {len(decisions)} decisions, {moves} moves")
     with tempfile.TemporaryDirectory() as home:
@@ -289,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
         if name == "calibration":
             sub.add_argument("--players", choices=("greedy", "search"), default="greedy")
     sub = parts.add_parser("speed")
-    sub.add_argument("--decisions", type=int, default=30)
+    sub.add_argument("--decisions", type=int, default=SPEED_GAME_DECISIONS)
     sub = parts.add_parser("summary")
     sub.add_argument("files", nargs="+", type=Path)
     args = parser.parse_args(argv)

@@ -43,6 +43,7 @@ __all__ = [
     "names_in",
     "screen_kind",
     "screen_text",
+    "team_action_keys",
 ]
 
 RULES = default_rules()
@@ -153,6 +154,23 @@ class KeyPlayer:
         return action_keys(panel, action)
 
 
+def team_action_keys(panel: object, action: object) -> list[str]:
+    """The keys that carry out `action` on a decision panel, the team panels included (who
+    leads, one card each, team pickups)."""
+    if isinstance(panel, LeadPanel):
+        assert isinstance(action, Lead)
+        return [str(panel.leads.index(action) + 1)]
+    if isinstance(panel, PlayUpPanel | PlayDownPanel):
+        if isinstance(action, Discard):
+            return [str(panel.hand.index(action.agent) + 1), "x"]
+        assert isinstance(action, PlayUp | PlayDown)
+        return [str(panel.hand.index(action.agent) + 1), "enter"]
+    if isinstance(panel, TeamPickPanel):
+        assert isinstance(action, Take)
+        return [str(panel.options.index(action) + 1)]
+    return action_keys(panel, action)
+
+
 class TeamKeyPlayer(KeyPlayer):
     """KeyPlayer that also plays the team panels: who leads, one card each, team pickups."""
 
@@ -165,21 +183,7 @@ class TeamKeyPlayer(KeyPlayer):
         session = app.session
         assert session is not None
         actor = session.stage.actor
-        if isinstance(panel, LeadPanel):
+        if isinstance(panel, LeadPanel | PlayUpPanel | PlayDownPanel | TeamPickPanel):
             assert actor is not None
-            action = self.pick(session.view(actor).legal)
-            assert isinstance(action, Lead)
-            return [str(panel.leads.index(action) + 1)]
-        if isinstance(panel, PlayUpPanel | PlayDownPanel):
-            assert actor is not None
-            action = self.pick(session.view(actor).legal)
-            if isinstance(action, Discard):
-                return [str(panel.hand.index(action.agent) + 1), "x"]
-            assert isinstance(action, PlayUp | PlayDown)
-            return [str(panel.hand.index(action.agent) + 1), "enter"]
-        if isinstance(panel, TeamPickPanel):
-            assert actor is not None
-            action = self.pick(session.view(actor).legal)
-            assert isinstance(action, Take)
-            return [str(panel.options.index(action) + 1)]
+            return team_action_keys(panel, self.pick(session.view(actor).legal))
         return super().keys_for(app)

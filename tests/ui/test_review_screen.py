@@ -10,9 +10,9 @@ import time
 import pytest
 from syrupy.assertion import SnapshotAssertion
 from textual.pilot import Pilot
-from textual.widgets import OptionList, Static
+from textual.widgets import ProgressBar
 
-from agent_avenue.engine import GameRecord, Mode, format_action
+from agent_avenue.engine import GameRecord, Mode, Phase, parse_action
 from agent_avenue.storage import HUMAN, record_finished, replay_states
 from agent_avenue.teaching.review import mark
 from agent_avenue.teaching.review_judge import ReviewBudget
@@ -24,9 +24,13 @@ from agent_avenue.ui.screens.history import HistoryScreen
 from agent_avenue.ui.screens.learn import LearnScreen
 from agent_avenue.ui.screens.replay import ReplayScreen
 from agent_avenue.ui.screens.review import ReviewScreen
+from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets import AgentCard
+from agent_avenue.ui.widgets.lesson_panel import LessonPanel
+from agent_avenue.ui.widgets.panels import OfferPanel
 from agent_avenue.ui.widgets.review_plot import ReviewPlot
 from bot_games import bot_game
+from ui_helpers import team_action_keys
 
 from .harness import (
     RULES,
@@ -127,19 +131,45 @@ async def test_the_score_sheet_and_the_replay_open_the_review() -> None:
         await shown(pilot, again)  # from the stored review, at once
 
 
-async def learn_every_decision(app: HotSeatApp, pilot: Pilot[int]) -> list[int]:
-    """On the learn screen, choose again at every marked decision (the first choice listed)
-    and go on; the move numbers replayed, each with a verdict."""
+def verdict_of(screen: LearnScreen) -> str:
+    """The verdict the table's panel shows on the new choice."""
+    panel = screen.panel
+    assert isinstance(panel, LessonPanel)
+    return "\n".join(panel.lines)
+
+
+def the_seats_view_only(screen: LearnScreen, seat: int) -> None:
+    """The table shows the seat's own view (a private decision: its hand in the panel) or the
+    public one, never another seat's."""
+    decision = screen.decision
+    assert decision is not None and decision.view.seat == seat
+    shown = screen.shown
+    assert shown is not None and shown.seat in (seat, None)
+    panel = screen.panel
+    if isinstance(panel, OfferPanel):
+        assert shown is decision.view and panel.hand == decision.view.hand
+        cards = [card.agent for card in panel.query(AgentCard)]
+        assert cards == list(decision.view.hand)
+
+
+async def learn_every_decision(app: HotSeatApp, pilot: Pilot[int], seat: int) -> list[int]:
+    """On the learning table, choose again at every marked decision (the first legal action,
+    by the keys a player presses on the game's panel) and go on with n; the move numbers
+    replayed, each with a verdict."""
     screen = app.screen
     assert isinstance(screen, LearnScreen)
     replayed = []
     while screen.decision is not None:
-        number = screen.decision.number
-        choices = screen.query_one("#learn-choices", OptionList)
-        assert choices.option_count == len(screen.decision.view.legal) > 1
-        await pilot.press("enter")
+        decision = screen.decision
+        number = decision.number
+        await wait_until(pilot, lambda: screen.panel.has_focus)
+        the_seats_view_only(screen, seat)
+        assert len(decision.view.legal) > 1
+        for key in team_action_keys(screen.panel, decision.view.legal[0]):
+            await pilot.press(key)
         await wait_until(pilot, lambda n=number: n in screen.answers)  # type: ignore[misc]
-        verdict = str(screen.query_one("#learn-verdict", Static).render())
+        await pilot.pause()
+        verdict = verdict_of(screen)
         assert ("As good as the best" in verdict) or ("Not as good" in verdict)
         assert "Why:" in verdict
         replayed.append(number)
@@ -167,19 +197,34 @@ async def test_learning_from_mistakes_replays_every_mistake_and_blunder() -> Non
             serious = [j.number for j in review.of_seat(seat) if mark(j).rank >= 2]
             await pilot.press("l")
             learn = app.screen
-            assert isinstance(learn, LearnScreen)
-            # The seat's own view only: its hand is on the screen, the other's never is.
-            decision = learn.decision
-            assert decision is not None and decision.view.seat == seat
-            hand = learn.query_one("#learn-hand").query(AgentCard)
-            shown_hand = [card.agent for card in hand if "-face-up" not in card.classes]
-            assert shown_hand == list(decision.view.hand)
-            replayed = await learn_every_decision(app, pilot)
+            assert isinstance(learn, LearnScreen)  # the game table itself
+            assert isinstance(learn, TableScreen)
+            replayed = await learn_every_decision(app, pilot, seat)
             assert replayed == wanted
             assert set(serious) <= set(replayed)
             await pilot.press("escape")
             assert app.screen is screen
     assert any(mark(j).rank >= 2 for j in review.judgements)  # there were some to replay
+
+
+@pytest.mark.slow
+async def test_a_team_game_is_learnt_on_the_team_panels() -> None:
+    # Green's first player has a recruit and a lead to replay (public), and a card (private).
+    record = bot_game(Mode.ADVANCED, 16, first=0, names=("Ada", "Bob", "Cid", "Dee"), players=4)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = ReviewScreen(record, RULES, seat=0)
+        await app.push_screen(screen)
+        await shown(pilot, screen)
+        review = screen.review
+        assert review is not None
+        await pilot.press("l")
+        learn = app.screen
+        assert isinstance(learn, LearnScreen)
+        wanted = [j.number for j in review.of_seat(0) if mark(j) is not Mark.NONE]
+        phases = {p.decision.view.phase for p in learn.run.positions}
+        assert {Phase.RECRUIT, Phase.LEAD, Phase.PLAY_UP} <= phases
+        assert await learn_every_decision(app, pilot, 0) == wanted
 
 
 @pytest.mark.slow
@@ -195,13 +240,15 @@ async def test_a_better_choice_is_said_to_be_as_good_as_the_best() -> None:
         assert isinstance(learn, LearnScreen)
         decision = learn.decision
         assert decision is not None
-        best = learn.items[0].best
-        index = [format_action(a) for a in decision.view.legal].index(best)
-        choices = learn.query_one("#learn-choices", OptionList)
-        choices.highlighted = index
-        await pilot.press("enter")
+        await wait_until(pilot, lambda: learn.panel.has_focus)
+        best = parse_action(learn.items[0].best, RULES)
+        assert not learn.check_action("next", ())  # n waits for the new choice
+        for key in team_action_keys(learn.panel, best):
+            await pilot.press(key)
         await wait_until(pilot, lambda: decision.number in learn.answers)
-        assert "As good as the best" in str(learn.query_one("#learn-verdict", Static).render())
+        await pilot.pause()
+        assert "As good as the best" in verdict_of(learn)
+        assert learn.decision is decision  # not played: the same decision until n
 
 
 @pytest.mark.slow
@@ -240,3 +287,102 @@ async def test_quitting_the_app_while_judging_stops_the_review(
     assert screen.cancel.is_set()
     assert screen.finished.wait(10)  # not the minutes the whole review would take
     assert screen.review is None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("colour", [True, False], ids=["colour", "no-colour"])
+async def test_snapshot_of_a_learning_position(
+    size: tuple[int, int],
+    colour: bool,
+    svg_snapshot: SnapshotAssertion,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A marked decision back on the game table (the player's offer, from their view), then
+    the verdict on the choice made again."""
+    if not colour:
+        monkeypatch.setenv("NO_COLOR", "1")
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        review = ReviewScreen(greedy_record(3), RULES, seat=0)
+        await app.push_screen(review)
+        await shown(pilot, review)
+        await pilot.press("l")
+        learn = app.screen
+        assert isinstance(learn, LearnScreen)
+        await wait_until(pilot, lambda: learn.panel.has_focus)
+        assert isinstance(learn.panel, OfferPanel)
+        assert await settled_screenshot(pilot) == svg_snapshot(name="position")
+        decision = learn.decision
+        assert decision is not None
+        for key in team_action_keys(learn.panel, decision.view.legal[0]):
+            await pilot.press(key)
+        await wait_until(pilot, lambda: decision.number in learn.answers)
+        assert await settled_screenshot(pilot) == svg_snapshot(name="verdict")
+
+
+async def test_a_stored_review_is_composed_whole_at_once() -> None:
+    """A second look lays the screen out once: the plot and side column are composed with it,
+    no progress bar first (each later change would lay out and draw the screen again)."""
+    record = greedy_record(4, Mode.SIMPLE)
+    app = make_app()
+    async with app.run_test(size=(160, 45)) as pilot:
+        first = ReviewScreen(record, RULES)
+        await app.push_screen(first)
+        await shown(pilot, first)  # judged, then stored with the game
+        await pilot.press("escape")
+        again = ReviewScreen(record, RULES)
+        await app.push_screen(again)
+        assert again.review is not None and again.worker is None
+        assert again.query(ReviewPlot) and again.query("#review-side")
+        assert not again.query(ProgressBar)
+        assert again.has_class("-wide")
+        await pilot.pause()
+        assert "Winning chance over the game" in screen_text(app)
+
+
+@pytest.mark.slow
+async def test_the_review_and_the_learning_table_follow_a_change_of_language() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = ReviewScreen(greedy_record(3), RULES, seat=0)
+        await app.push_screen(review)
+        await shown(pilot, review)
+        await pilot.press("l")
+        learn = app.screen
+        assert isinstance(learn, LearnScreen)
+        await wait_until(pilot, lambda: learn.panel.has_focus)
+        decision = learn.decision
+        await app.switch_language("fr")
+        await pilot.pause()
+        assert learn.decision is decision and isinstance(learn.panel, OfferPanel)
+        text = screen_text(app)
+        assert "Apprendre de ses erreurs" in text and "Décision 1 sur" in text
+        await pilot.press("escape")
+        assert app.screen is review and review.query(ReviewPlot)
+        assert "Ada contre Bob" in screen_text(app)  # the French title
+        await app.switch_language("en")
+
+
+@pytest.mark.slow
+async def test_escape_while_a_choice_is_judged_goes_back_and_the_late_verdict_is_dropped() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = ReviewScreen(greedy_record(3), RULES, seat=0)
+        await app.push_screen(review)
+        await shown(pilot, review)
+        await pilot.press("l")
+        learn = app.screen
+        assert isinstance(learn, LearnScreen)
+        await wait_until(pilot, lambda: learn.panel.has_focus)
+        decision = learn.decision
+        assert decision is not None
+        for key in team_action_keys(learn.panel, decision.view.legal[0]):
+            await pilot.press(key)
+        assert learn.worker is not None  # judging
+        await pilot.press("escape")
+        assert app.screen is review
+        worker = learn.worker
+        await wait_until(pilot, lambda: worker.is_finished)
+        await pilot.pause()
+        assert app.screen is review and app.is_running

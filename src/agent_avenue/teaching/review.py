@@ -14,10 +14,8 @@ import os
 import sys
 import threading
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
-from multiprocessing import get_context
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from agent_avenue.engine import (
     GameRecord,
@@ -36,6 +34,11 @@ from agent_avenue.teaching.review_judge import (
     judge_task,
 )
 from agent_avenue.teaching.review_marks import Mark, game_accuracy, mark_of
+
+if TYPE_CHECKING:
+    # The pool's modules are imported when a review is judged on several cores: showing a
+    # stored review (a second look) does without them.
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 __all__ = [
     "Progress",
@@ -178,6 +181,9 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     """Worker processes: forked from this one when it runs no other thread (the command line:
     nothing to import again), else started from a fresh server (the app's threads may hold
     locks a forked child would inherit)."""
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
     method = "fork" if threading.active_count() == 1 else "forkserver"
     _start_tracker()
     context = get_context(method)
@@ -210,6 +216,8 @@ def judge_all(
             if progress is not None:
                 progress(len(out), total)
         return tuple(out)
+    from concurrent.futures import FIRST_COMPLETED, wait
+
     results: dict[int, Judgement] = {}
     pool = _pool(min(count, total))
     finished = False

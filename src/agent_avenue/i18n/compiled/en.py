@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "248af942d01cc640b33d2739e18e8de25473d4101e9f29aa11f157716706d257"
+SOURCE_DIGEST = "c3e5c2af49a7734473e053a8d316554b5a149354c4760779d58e357325855b5f"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1193,7 +1193,7 @@ STRINGS: dict[str, str] = {
     "review.key_learn": "Learn from mistakes",
     "review.key_seat": "Next player",
     "review.for_seat": "Learning from {name}'s decisions: l to replay them.",
-    "review.learn_title": "Learn from your mistakes: {number} of {total}",
+    "review.learn_title": "Decision {number} of {total}",
     "review.learn_prompt": "Move {move}, {name}: you played {taken} ({mark}). What would you do now?",
     "review.learn_judging": "The search is judging your choice…",
     "review.learn_good": "As good as the best: {action} (about {chance} %; the best, {best}, about {best_chance} %).",
@@ -1201,7 +1201,9 @@ STRINGS: dict[str, str] = {
     "review.learn_done": "Every marked decision has been replayed.",
     "review.learn_none": "{name} has no marked decision to replay.",
     "review.learn_next": "Next",
-    "review.learn_choices": "Your choices here:",
+    "review.learn_coach": "Learn from your mistakes",
+    "review.learn_next_prompt": "n or Enter: the next marked decision. Escape: back to the review.",
+    "review.learn_back": "Enter or Escape: back to the review.",
     "review.mark.inaccuracy": "inaccuracy",
     "review.mark.mistake": "mistake",
     "review.mark.blunder": "blunder",

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "5600d180b496e36964f80a410f31217b4466f70ae26495541a04114d8562faf7"
+SOURCE_DIGEST = "4ae923b43de46ab48f51167101da8832636d035c9a84a4ca2a6b2adb1d0e3c99"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1193,7 +1193,7 @@ STRINGS: dict[str, str] = {
     "review.key_learn": "Aprender de los errores",
     "review.key_seat": "Siguiente jugador",
     "review.for_seat": "Aprender de las decisiones de {name}: l para volver a jugarlas.",
-    "review.learn_title": "Aprender de tus errores: {number} de {total}",
+    "review.learn_title": "Decisión {number} de {total}",
     "review.learn_prompt": "Jugada {move}, {name}: jugaste {taken} ({mark}). ¿Qué harías ahora?",
     "review.learn_judging": "La búsqueda está juzgando tu elección…",
     "review.learn_good": "Tan buena como la mejor: {action} (cerca del {chance} %; la mejor, {best}, cerca del {best_chance} %).",
@@ -1201,7 +1201,9 @@ STRINGS: dict[str, str] = {
     "review.learn_done": "Todas las decisiones marcadas se han vuelto a jugar.",
     "review.learn_none": "{name} no tiene ninguna decisión marcada que volver a jugar.",
     "review.learn_next": "Siguiente",
-    "review.learn_choices": "Tus opciones aquí:",
+    "review.learn_coach": "Aprender de tus errores",
+    "review.learn_next_prompt": "n o Intro: la siguiente decisión marcada. Esc: volver al análisis.",
+    "review.learn_back": "Intro o Esc: volver al análisis.",
     "review.mark.inaccuracy": "imprecisión",
     "review.mark.mistake": "error",
     "review.mark.blunder": "error grave",

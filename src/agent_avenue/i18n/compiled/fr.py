@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "de680598824a0c9c6dacc873cb8f63295ab781264f9c3b7846604a50a4a2b130"
+SOURCE_DIGEST = "962918ffef293ac4930a41e34507212026676741e975da8bbb1cb75aae197c3d"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1193,7 +1193,7 @@ STRINGS: dict[str, str] = {
     "review.key_learn": "Apprendre de ses erreurs",
     "review.key_seat": "Joueur suivant",
     "review.for_seat": "Apprendre des décisions de {name} : l pour les rejouer.",
-    "review.learn_title": "Apprendre de ses erreurs : {number} sur {total}",
+    "review.learn_title": "Décision {number} sur {total}",
     "review.learn_prompt": "Coup {move}, {name} : vous avez joué {taken} ({mark}). Que feriez-vous maintenant ?",
     "review.learn_judging": "La recherche juge votre choix…",
     "review.learn_good": "Aussi bon que le meilleur : {action} (environ {chance} % ; le meilleur, {best}, environ {best_chance} %).",
@@ -1201,7 +1201,9 @@ STRINGS: dict[str, str] = {
     "review.learn_done": "Toutes les décisions notées ont été rejouées.",
     "review.learn_none": "{name} n'a aucune décision notée à rejouer.",
     "review.learn_next": "Suivante",
-    "review.learn_choices": "Vos choix ici :",
+    "review.learn_coach": "Apprendre de ses erreurs",
+    "review.learn_next_prompt": "n ou Entrée : la décision notée suivante. Échap : retour à l'analyse.",
+    "review.learn_back": "Entrée ou Échap : retour à l'analyse.",
     "review.mark.inaccuracy": "imprécision",
     "review.mark.mistake": "erreur",
     "review.mark.blunder": "gaffe",

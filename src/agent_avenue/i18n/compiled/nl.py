@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "18e8170479bd1c161a38904d130320166be432c1c2590e7b5d3c785f7a0cc17b"
+SOURCE_DIGEST = "4310738a09d8a245e85f3c70b324671fdadfd58e080f6139275eae6373e50bf2"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -1193,7 +1193,7 @@ STRINGS: dict[str, str] = {
     "review.key_learn": "Leer van je fouten",
     "review.key_seat": "Volgende speler",
     "review.for_seat": "Leren van de beslissingen van {name}: l om ze opnieuw te spelen.",
-    "review.learn_title": "Leer van je fouten: {number} van {total}",
+    "review.learn_title": "Beslissing {number} van {total}",
     "review.learn_prompt": "Zet {move}, {name}: je speelde {taken} ({mark}). Wat zou je nu doen?",
     "review.learn_judging": "De zoekfunctie beoordeelt je keuze…",
     "review.learn_good": "Even goed als de beste: {action} (ongeveer {chance} %; de beste, {best}, ongeveer {best_chance} %).",
@@ -1201,7 +1201,9 @@ STRINGS: dict[str, str] = {
     "review.learn_done": "Elke beoordeelde beslissing is opnieuw gespeeld.",
     "review.learn_none": "{name} heeft geen beoordeelde beslissing om opnieuw te spelen.",
     "review.learn_next": "Volgende",
-    "review.learn_choices": "Je keuzes hier:",
+    "review.learn_coach": "Leer van je fouten",
+    "review.learn_next_prompt": "n of Enter: de volgende beoordeelde beslissing. Escape: terug naar de analyse.",
+    "review.learn_back": "Enter of Escape: terug naar de analyse.",
     "review.mark.inaccuracy": "onnauwkeurigheid",
     "review.mark.mistake": "fout",
     "review.mark.blunder": "grove fout",

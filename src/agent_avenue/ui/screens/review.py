@@ -18,6 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, WorkerState
 
@@ -131,23 +132,30 @@ class ReviewScreen(Screen[None]):
         self.worker: Worker[Review] | None = None
 
     def compose(self) -> ComposeResult:
-        """The title, the progress while judging, then the plot and the side column."""
+        """The title and the progress while judging; or, for a review stored with the game (or
+        already shown), the plot and the side column at once: one layout, one first frame."""
+        self.set_class(self.app.size.width >= WIDE, "-wide")  # before the children are styled
+        review = self.review or stored_review(self.record, None, self.budget, self.rules)
         yield SizeWarning()
         with Vertical(classes="main", id="review-main"):
-            yield Static(Content(t("review.screen_title")), id="review-title")
-            with Vertical(id="review-waiting"):
-                yield Static(Content(t("review.computing", done=0, total="…")), id="review-status")
-                yield ProgressBar(id="review-progress", show_eta=False)
-            yield Vertical(id="review-body", classes="-waiting")
+            if review is None:
+                yield Static(Content(t("review.screen_title")), id="review-title")
+                with Vertical(id="review-waiting"):
+                    line = t("review.computing", done=0, total="…")
+                    yield Static(Content(line), id="review-status")
+                    yield ProgressBar(id="review-progress", show_eta=False)
+                yield Vertical(id="review-body", classes="-waiting")
+            else:
+                self.finished.set()
+                body = self._body(review)
+                assert self.report is not None
+                yield Static(Content(self.report.title()), id="review-title")
+                yield Vertical(*body, id="review-body")
         yield KeyBar()
 
     def on_mount(self) -> None:
-        """Show the stored review at once, or start judging."""
-        self.set_class(self.app.size.width >= WIDE, "-wide")
-        stored = stored_review(self.record, None, self.budget, self.rules)
-        if stored is not None:
-            self.finished.set()
-            self.show_review(stored)
+        """Start judging, unless the review was stored (then it is on the screen already)."""
+        if self.review is not None or self.worker is not None:
             return
         self.worker = self.run_worker(
             self._compute, name="review", thread=True, exclusive=True, exit_on_error=False
@@ -201,16 +209,24 @@ class ReviewScreen(Screen[None]):
             self.query_one("#review-status", Static).update(Content(self.problem))
 
     def show_review(self, review: Review) -> None:
-        """Lay out a finished review: plot, accuracies, marked decisions."""
+        """Lay out a review just judged: plot, accuracies, marked decisions."""
+        body_widgets = self._body(review)
+        assert self.report is not None
+        self.query_one("#review-waiting").set_class(True, "-done")
+        body = self.query_one("#review-body", Vertical)
+        body.set_class(False, "-waiting")
+        self.query_one("#review-title", Static).update(Content(self.report.title()))
+        # One mount for everything: the plot is drawn once the layout is known, not per row.
+        body.mount_all(body_widgets)
+        self.refresh_bindings()
+
+    def _body(self, review: Review) -> list[Widget]:
+        """The plot and the side column (accuracies, whose decisions `l` replays, the marked
+        decisions with their sentences) of a finished review, now kept as the screen's."""
         from agent_avenue.ui.widgets.review_plot import ReviewPlot
 
         self.review = review
         self.report = report = report_of(review, self.rules)
-        self.query_one("#review-waiting").set_class(True, "-done")
-        body = self.query_one("#review-body", Vertical)
-        body.set_class(False, "-waiting")
-        title = self.query_one("#review-title", Static)
-        title.update(Content(report.title()))
         rows: list[Static] = [
             Static(Content("\n".join(report.accuracy_lines())), id="review-accuracy"),
             Static(Content(self._learn_line()), id="review-learn"),
@@ -223,11 +239,7 @@ class ReviewScreen(Screen[None]):
         for row in marked:
             text = f"{row.heading()}\n{row.why}"
             rows.append(Static(Content(text), classes=f"review-row -{row.mark.value}"))
-        # One mount for everything: the plot is drawn once the layout is known, not per row.
-        body.mount_all(
-            [ReviewPlot(review, id="review-plot"), VerticalScroll(*rows, id="review-side")]
-        )
-        self.refresh_bindings()
+        return [ReviewPlot(review, id="review-plot"), VerticalScroll(*rows, id="review-side")]
 
     def _learn_line(self) -> str:
         """Whose decisions `l` replays."""

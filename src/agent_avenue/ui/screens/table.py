@@ -278,6 +278,13 @@ class TableScreen(QuietFocusScreen[None]):
         log.add_entry(entry, names, self.seats)
         log.show_newest()
 
+    def set_log(self, entries: tuple[LogEntry, ...], names: tuple[str, str]) -> None:
+        """Show these steps' public events as the whole log (a position shown again)."""
+        self._log_entries = list(entries)
+        log = self.query_one("#table-log", GameLog)
+        log.set_entries(entries, names, self.seats)
+        log.show_newest()
+
     async def on_screen_resume(self) -> None:
         """Back from a handoff: the board fits the terminal's size now, and the log shows its
         newest lines (it grew while hidden)."""
