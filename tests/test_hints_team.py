@@ -10,8 +10,8 @@ import pytest
 from agent_avenue.data import default_rules
 from agent_avenue.engine import Mode, apply, legal_actions, new_game, player_view
 from agent_avenue.engine.actions import Lead, PlayUp
-from agent_avenue.i18n import set_language
-from agent_avenue.teaching.hints import seat_view, suggest, team_hint
+from agent_avenue.i18n import set_language, t
+from agent_avenue.teaching.hints import action_words, seat_view, suggest, team_hint
 
 RULES = default_rules()
 SEATS = ("Ann", "Bob", "Cid", "Dee")
@@ -57,3 +57,22 @@ def test_every_team_decision_gets_a_legal_hint() -> None:
         found = team_hint(view)
         assert found is not None and found[0] in view.legal
         state = apply(state, rng.choice(legal_actions(state)))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "nl", "es"])
+def test_the_words_for_a_lead_say_who_plays_the_face_up_card(lang: str) -> None:
+    # "choose who leads" named neither choice: a review's "better: choose who leads, against
+    # choose who leads" said nothing.
+    set_language(lang)
+    try:
+        state = new_game(default_rules(), Mode.SIMPLE, 3, 0, 4)
+        assert state.to_act is not None
+        view = player_view(state, state.to_act)
+        leads = [a for a in view.legal if isinstance(a, Lead)]
+        assert len(leads) == 2
+        words = {a.seat == view.seat: action_words(a, view) for a in leads}
+        assert words[True] == t("hint.act_lead_self")
+        assert words[False] == t("hint.act_lead_partner")
+        assert words[True] != words[False]
+    finally:
+        set_language("en")

@@ -171,7 +171,9 @@ def _words(action: Action, view: PlayerView) -> str:
     if isinstance(action, PlayUp | PlayDown):
         return t("hint.act_play", agent=agent_name(action.agent))
     if isinstance(action, Lead):
-        return t("hint.act_lead")
+        if view.seat is None:
+            return t("hint.act_lead")
+        return t("hint.act_lead_self" if action.seat == view.seat else "hint.act_lead_partner")
     return t("hint.act_other")
 
 

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "c3e5c2af49a7734473e053a8d316554b5a149354c4760779d58e357325855b5f"
+SOURCE_DIGEST = "ba2bac2c086ed8472b411e0ac16ebdff9cc45a0f12c29bc318e3b955ada6f8f2"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -702,6 +702,8 @@ STRINGS: dict[str, str] = {
     "hint.act_keep": "keep the {agent} in hand",
     "hint.act_play": "play the {agent}",
     "hint.act_lead": "choose who leads",
+    "hint.act_lead_self": "play the face-up card yourself",
+    "hint.act_lead_partner": "let your partner play the face-up card",
     "hint.act_other": "this",
     "hint.search": "{action}: you win about {chance} % of the games the search played from here{others}.",
     "hint.search_other": "; {action}: {chance} %",

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "4ae923b43de46ab48f51167101da8832636d035c9a84a4ca2a6b2adb1d0e3c99"
+SOURCE_DIGEST = "b1e42e0469e91165da992d4856be06509d73d14abb9056102936071e546bfafb"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -702,6 +702,8 @@ STRINGS: dict[str, str] = {
     "hint.act_keep": "quedarte el {agent} en la mano",
     "hint.act_play": "jugar el {agent}",
     "hint.act_lead": "elegir quién dirige",
+    "hint.act_lead_self": "jugar tú mismo la carta boca arriba",
+    "hint.act_lead_partner": "dejar que tu compañero juegue la carta boca arriba",
     "hint.act_other": "esto",
     "hint.search": "{action}: ganas cerca del {chance} % de las partidas que la búsqueda jugó desde aquí{others}.",
     "hint.search_other": "; {action}: {chance} %",

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "962918ffef293ac4930a41e34507212026676741e975da8bbb1cb75aae197c3d"
+SOURCE_DIGEST = "1c8dd920637f8960c5f64b65c370e2f165f4e0c8a3be8688d04d1077f3e1b026"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -702,6 +702,8 @@ STRINGS: dict[str, str] = {
     "hint.act_keep": "garder {agent} en main",
     "hint.act_play": "jouer {agent}",
     "hint.act_lead": "choisir qui mène",
+    "hint.act_lead_self": "jouer vous-même la carte face visible",
+    "hint.act_lead_partner": "laisser votre partenaire jouer la carte face visible",
     "hint.act_other": "ceci",
     "hint.search": "{action} : vous gagnez environ {chance} % des parties jouées d'ici par la recherche{others}.",
     "hint.search_other": " ; {action} : {chance} %",

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "4310738a09d8a245e85f3c70b324671fdadfd58e080f6139275eae6373e50bf2"
+SOURCE_DIGEST = "f418f6360ca10b60e78d0a0343c8dad681a9d22a4fbca0790bdd4a21230a8237"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -702,6 +702,8 @@ STRINGS: dict[str, str] = {
     "hint.act_keep": "de {agent} in je hand houden",
     "hint.act_play": "de {agent} spelen",
     "hint.act_lead": "kiezen wie leidt",
+    "hint.act_lead_self": "zelf de open kaart spelen",
+    "hint.act_lead_partner": "je partner de open kaart laten spelen",
     "hint.act_other": "dit",
     "hint.search": "{action}: je wint ongeveer {chance} % van de partijen die de zoektocht van hieruit speelde{others}.",
     "hint.search_other": "; {action}: {chance} %",
