@@ -341,17 +341,24 @@ async def test_a_stored_review_is_composed_whole_at_once() -> None:
         assert "Winning chance over the game" in screen_text(app)
 
 
+async def _learning_table(pilot: Pilot[int]) -> tuple[ReviewScreen, LearnScreen]:
+    """A greedy game's review of Ada, then its learning table at her first marked decision."""
+    app = pilot.app
+    review = ReviewScreen(greedy_record(3), RULES, seat=0)
+    await app.push_screen(review)
+    await shown(pilot, review)
+    await pilot.press("l")
+    learn = app.screen
+    assert isinstance(learn, LearnScreen)
+    await wait_until(pilot, lambda: learn.panel.has_focus)
+    return review, learn
+
+
 @pytest.mark.slow
 async def test_the_review_and_the_learning_table_follow_a_change_of_language() -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        review = ReviewScreen(greedy_record(3), RULES, seat=0)
-        await app.push_screen(review)
-        await shown(pilot, review)
-        await pilot.press("l")
-        learn = app.screen
-        assert isinstance(learn, LearnScreen)
-        await wait_until(pilot, lambda: learn.panel.has_focus)
+        review, learn = await _learning_table(pilot)
         decision = learn.decision
         await app.switch_language("fr")
         await pilot.pause()
@@ -368,13 +375,7 @@ async def test_the_review_and_the_learning_table_follow_a_change_of_language() -
 async def test_escape_while_a_choice_is_judged_goes_back_and_the_late_verdict_is_dropped() -> None:
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        review = ReviewScreen(greedy_record(3), RULES, seat=0)
-        await app.push_screen(review)
-        await shown(pilot, review)
-        await pilot.press("l")
-        learn = app.screen
-        assert isinstance(learn, LearnScreen)
-        await wait_until(pilot, lambda: learn.panel.has_focus)
+        review, learn = await _learning_table(pilot)
         decision = learn.decision
         assert decision is not None
         for key in team_action_keys(learn.panel, decision.view.legal[0]):
