@@ -68,6 +68,8 @@ class TableScreen(QuietFocusScreen[None]):
         self._hints = HintSearch(self)
         self._board_size = "compact"
         self._building: list[Awaitable[object]] = []
+        self._panel_floor = 0
+        """The tallest the panel's box has been on this ring board (`_hold_panel_height`)."""
         """Panels being mounted (and old ones removed) since `built` last waited for them."""
 
     def compose(self) -> ComposeResult:
@@ -75,6 +77,7 @@ class TableScreen(QuietFocusScreen[None]):
         is room, the panel below; a large board sits in the middle, a side on each hand."""
         width, height = self.app.size
         self._board_size = board_size(width, height)
+        self._panel_floor = 0
         yield SizeWarning()
         if self._board_size == "compact":
             with Horizontal(id="table-top", classes="main"):
@@ -114,6 +117,9 @@ class TableScreen(QuietFocusScreen[None]):
         board size (compact, medium, large) lays the table out again, when it is shown (a
         table under another screen waits until it comes back: it may be going away)."""
         self._set_compact(event.size.height)
+        self._panel_floor = 0  # the tallest panel at the new size is measured anew
+        for box in self.query("#panel-box").results(Container):
+            box.styles.min_height = None
         if self.is_current:
             await self._fit_board()
 
@@ -200,6 +206,17 @@ class TableScreen(QuietFocusScreen[None]):
         """The panel shown takes the keys (unless another has replaced it meanwhile)."""
         if panel is self.panel and panel.is_attached:
             panel.focus()
+            self._hold_panel_height()
+
+    def _hold_panel_height(self) -> None:
+        """On the ring boards the panel's box keeps the tallest height a panel has had at this
+        size: a shorter panel after it leaves the board as it is. A board whose height changes
+        is laid out and drawn whole again (about 170 widgets), at every change of panel."""
+        for box in self.query("#panel-box.-steady").results(Container):
+            height = box.outer_size.height
+            if height > self._panel_floor:
+                self._panel_floor = height
+                box.styles.min_height = height
 
     def show_waiting(self, public: PlayerView, names: tuple[str, str], text: str) -> None:
         """Public information only, with a neutral line (shown behind a handoff)."""
@@ -296,6 +313,7 @@ class TableScreen(QuietFocusScreen[None]):
         board's slots (the offer panel is only ever on the offerer's private screen)."""
         message.stop()
         self.update_footer()
+        self.call_after_refresh(self._hold_panel_height)  # the panel may have grown
         panel = self.panel
         if isinstance(panel, OfferPanel) and panel.is_attached and panel.view is self._view:
             self.query_one(BoardRing).show_offer(panel.view, panel.draft())
