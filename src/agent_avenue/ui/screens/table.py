@@ -69,9 +69,9 @@ class TableScreen(QuietFocusScreen[None]):
         self._hints = HintSearch(self)
         self._board_size = "compact"
         self._building: list[Awaitable[object]] = []
+        """Panels being mounted (and old ones removed) since `built` last waited for them."""
         self._panel_box = PanelBox(id="panel-box")
         """The panel's box, as last composed."""
-        """Panels being mounted (and old ones removed) since `built` last waited for them."""
 
     def compose(self) -> ComposeResult:
         """The board with the collections and the table status beside it, the log where there
@@ -99,8 +99,9 @@ class TableScreen(QuietFocusScreen[None]):
                     with VerticalScroll(id="table-side"):
                         yield CollectionPanel(1, id="collection-1", classes="-stats-line")
                     yield GameLog(self.rules, id="table-log")
-        # On the ring boards the panel's box keeps one height from panel to panel, so the
-        # board above does not grow and shrink (and redraw whole) at every step.
+        # On the ring boards the panel's box keeps one height from panel to panel (at least 9
+        # rows, then the tallest shown), so the board above does not grow and shrink (and
+        # redraw whole) at every step.
         steady = " -steady" if self._board_size != "compact" else ""
         self._panel_box = PanelBox(id="panel-box", classes=f"main{steady}")
         with self._panel_box:
