@@ -269,3 +269,43 @@ async def test_a_long_team_reveal_keeps_its_prompt_on_an_80x24_screen() -> None:
             await pilot.pause()
     assert reveals > 5
     assert long_reveals > 0, "no reveal was longer than the panel: the test proves nothing"
+
+
+async def test_a_slot_whose_card_stays_is_not_built_again() -> None:
+    """Marking the face-down card leaves the face-up card's widget in its slot (only the slot
+    that changes gets a new widget: mounting cards lays out the board's centre again)."""
+    app = make_app("simple", 3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        slots = _table(app).query_one(OfferSlots)
+        await pilot.press("1", "u")
+        await pilot.pause()
+        face_up = slots.query_one(AgentCard)
+        await pilot.press("2", "d")
+        await pilot.pause()
+        cards = list(slots.query(AgentCard))
+        assert len(cards) == 2
+        assert cards[0] is face_up
+        assert face_up.has_class("-face-up")
+
+
+async def test_the_panel_box_keeps_its_tallest_height_on_a_ring_board() -> None:
+    """At 120x40 a panel shorter than one shown before it sits in a box as tall as that one:
+    the board above keeps its size (a board that changes height is drawn whole again)."""
+    app = make_app("simple", 3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        table = _table(app)
+        await pilot.press("1", "u", "2", "d")  # the offer says what it does: a taller panel
+        await pilot.pause()
+        await pilot.pause()
+        tallest = table.query_one("#panel-box").outer_size.height
+        board = table.query_one(BoardRing).outer_size.height
+        await _reach(app, pilot, "RecruitPanel")
+        await pilot.pause()
+        table = _table(app)
+        assert table.panel.outer_size.height < tallest  # a shorter panel
+        assert table.query_one("#panel-box").outer_size.height == tallest
+        assert table.query_one(BoardRing).outer_size.height == board

@@ -189,7 +189,10 @@ class HotSeatGame(GameShow):
         before = session.view(None)
         events = session.play(action)
         table.add_log(session.log[-1], self.names)
-        self.store_progress()
+        if session.result is None:
+            self.app.call_after_refresh(self._autosave_drawn)
+        else:
+            self.store_progress()  # the game-over screen shows a problem recording it
         if isinstance(action, Discard):
             # What a discarding player drew is theirs alone: never shown for the computer.
             note = None if actor in self.computer else discard_note(session.view(actor))
@@ -251,6 +254,12 @@ class HotSeatGame(GameShow):
         self.storage_note = note
         if self.table is not None:
             saving.show_note(self.table, note)
+
+    def _autosave_drawn(self) -> None:
+        """The autosave of a move, once its screen is drawn (the write waits for the disk);
+        none if the game has ended meanwhile: its last move saves and records it."""
+        if self.session.result is None:
+            self.store_progress()
 
     def _warn_if_unsaveable(self) -> None:
         """A game that cannot be saved says so at once, on the screen shown; play goes on."""

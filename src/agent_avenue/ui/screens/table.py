@@ -7,7 +7,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Container, Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.worker import Worker
 
@@ -21,6 +21,7 @@ from agent_avenue.ui.screens.quiet_focus import QuietFocusScreen
 from agent_avenue.ui.widgets import BoardRing, CollectionPanel, GameLog, TableStatus
 from agent_avenue.ui.widgets.board import board_size
 from agent_avenue.ui.widgets.keybar import KeyBar
+from agent_avenue.ui.widgets.panel_box import PanelBox
 from agent_avenue.ui.widgets.panels import (
     OfferPanel,
     Panel,
@@ -69,6 +70,8 @@ class TableScreen(QuietFocusScreen[None]):
         self._board_size = "compact"
         self._building: list[Awaitable[object]] = []
         """Panels being mounted (and old ones removed) since `built` last waited for them."""
+        self._panel_box = PanelBox(id="panel-box")
+        """The panel's box, as last composed."""
 
     def compose(self) -> ComposeResult:
         """The board with the collections and the table status beside it, the log where there
@@ -96,10 +99,12 @@ class TableScreen(QuietFocusScreen[None]):
                     with VerticalScroll(id="table-side"):
                         yield CollectionPanel(1, id="collection-1", classes="-stats-line")
                     yield GameLog(self.rules, id="table-log")
-        # On the ring boards the panel's box keeps one height from panel to panel, so the
-        # board above does not grow and shrink (and redraw whole) at every step.
+        # On the ring boards the panel's box keeps one height from panel to panel (at least 9
+        # rows, then the tallest shown), so the board above does not grow and shrink (and
+        # redraw whole) at every step.
         steady = " -steady" if self._board_size != "compact" else ""
-        with Container(id="panel-box", classes=f"main{steady}"):
+        self._panel_box = PanelBox(id="panel-box", classes=f"main{steady}")
+        with self._panel_box:
             yield self.panel
         yield KeyBar()
 
@@ -114,6 +119,7 @@ class TableScreen(QuietFocusScreen[None]):
         board size (compact, medium, large) lays the table out again, when it is shown (a
         table under another screen waits until it comes back: it may be going away)."""
         self._set_compact(event.size.height)
+        self._panel_box.forget_height()  # the tallest panel at the new size is measured anew
         if self.is_current:
             await self._fit_board()
 
@@ -172,7 +178,7 @@ class TableScreen(QuietFocusScreen[None]):
         self._walk.stop()
         panel = make(self._names)
         self._make_panel = make
-        box = self.query_one("#panel-box", Container)
+        box = self._panel_box
         if self.focused is not None and box in self.focused.ancestors_with_self:
             # Else Textual hands the keys to the side column while the old panel goes, and
             # restyles that whole column twice on the way to the new panel.
@@ -200,6 +206,7 @@ class TableScreen(QuietFocusScreen[None]):
         """The panel shown takes the keys (unless another has replaced it meanwhile)."""
         if panel is self.panel and panel.is_attached:
             panel.focus()
+            self._panel_box.hold_height()
 
     def show_waiting(self, public: PlayerView, names: tuple[str, str], text: str) -> None:
         """Public information only, with a neutral line (shown behind a handoff)."""
@@ -303,6 +310,7 @@ class TableScreen(QuietFocusScreen[None]):
         board's slots (the offer panel is only ever on the offerer's private screen)."""
         message.stop()
         self.update_footer()
+        self.call_after_refresh(self._panel_box.hold_height)  # the panel may have grown
         panel = self.panel
         if isinstance(panel, OfferPanel) and panel.is_attached and panel.view is self._view:
             self.query_one(BoardRing).show_offer(panel.view, panel.draft())

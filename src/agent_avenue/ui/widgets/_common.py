@@ -7,6 +7,7 @@ from typing import cast
 from textual.content import Content
 from textual.css.styles import RulesMap
 from textual.visual import VisualType
+from textual.widget import Widget
 from textual.widgets import Static
 
 from agent_avenue.engine import Icon, Mark, PlayerView, RecruitPreview
@@ -49,6 +50,19 @@ def show_content(widget: Static, content: VisualType) -> None:
     old = widget.content
     if not same_content(old, content):
         widget.update(content, layout=not _same_room(widget, old, content))
+
+
+def show_border_title(widget: Widget, title: Content | None) -> None:
+    """Give a widget a new border title, unless it already shows exactly that: setting one
+    draws the whole widget again, even when nothing changed."""
+    if widget.border_title != (None if title is None else title.markup):
+        widget.border_title = title
+
+
+def show_border_subtitle(widget: Widget, subtitle: Content | None) -> None:
+    """Give a widget a new border subtitle, unless it already shows exactly that."""
+    if widget.border_subtitle != (None if subtitle is None else subtitle.markup):
+        widget.border_subtitle = subtitle
 
 
 def _same_room(widget: Static, old: VisualType, new: VisualType) -> bool:

@@ -25,6 +25,7 @@ from agent_avenue.ui.widgets._common import (
     meeple,
     plain,
     same_content,
+    show_border_title,
     show_content,
 )
 from agent_avenue.ui.widgets.members import decider_name
@@ -231,8 +232,6 @@ class SpaceCell(Widget):
         if (green, blue) == self.occupants:
             return
         self.occupants = (green, blue)
-        self.set_class(green, "-green-here")
-        self.set_class(blue, "-blue-here")
         if self.is_mounted:
             self._show()
 
@@ -553,7 +552,8 @@ class BoardRing(Widget):
         for label, text in zip(labels, self._legend_lines, strict=True):
             show_content(label, plain(text))
         legend = self.query_one("#legend", Vertical)
-        legend.border_title = plain(self._legend_lines[4]) if self.size_class != "compact" else None
+        mode = plain(self._legend_lines[4]) if self.size_class != "compact" else None
+        show_border_title(legend, mode)
 
     def text(self) -> str:
         """Every space's text and the legend, for tests and screen readers."""

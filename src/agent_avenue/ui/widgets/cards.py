@@ -18,6 +18,8 @@ from agent_avenue.ui.widgets._common import (
     icon_text,
     plain,
     preview_text,
+    show_border_subtitle,
+    show_border_title,
     show_content,
 )
 
@@ -175,9 +177,8 @@ class AgentCard(Widget):
         self.next_row = min(preview.count, 3, last + 1) - 1
         text = preview_text(preview, view, side)
         self.next_text = t("cards.next", next=text)
-        self.border_subtitle = Content.assemble(
-            (agent_glyph(self.agent), agent_style(self.agent)), " ", self.next_text
-        )
+        glyph = (agent_glyph(self.agent), agent_style(self.agent))
+        show_border_subtitle(self, Content.assemble(glyph, " ", self.next_text))
         if self.is_mounted:
             for row, label in enumerate(self.query(".icon").results(Label)):
                 show_content(label, self._icon_content(row))
@@ -193,7 +194,7 @@ class AgentCard(Widget):
 
     def _show_title(self) -> None:
         parts = [part for part in (self.label, self._tag) if part]
-        self.border_title = plain(" ".join(parts)) if parts else None
+        show_border_title(self, plain(" ".join(parts)) if parts else None)
 
     def on_click(self, event: events.Click) -> None:
         """Tell the screen this card was chosen (a disabled card stays quiet)."""

@@ -19,6 +19,8 @@ from agent_avenue.ui.widgets._common import (
     next_content,
     plain,
     preview_text,
+    show_border_subtitle,
+    show_border_title,
     show_content,
 )
 from agent_avenue.ui.widgets.item_lines import ItemLines
@@ -207,7 +209,7 @@ class CollectionPanel(Widget):
         if facts.ongoing:
             cards = t("collection.separator").join(card_name(c) for c in facts.ongoing)
             self.ongoing_text = t("collection.ongoing", cards=cards)
-        self.border_title = plain(self.heading)
+        show_border_title(self, plain(self.heading))
         self._show_stats()
         if self.is_mounted:
             self._show()
@@ -220,9 +222,10 @@ class CollectionPanel(Widget):
     def _show_stats(self) -> None:
         # A narrow column (-stats-line) shows the stats as a wrapped line: nothing is cut off.
         if self.has_class("-stats-line"):
-            self.border_subtitle = None
+            show_border_subtitle(self, None)
         else:
-            self.border_subtitle = plain(self.short_stats if self._hands_in_border else self.stats)
+            stats = self.short_stats if self._hands_in_border else self.stats
+            show_border_subtitle(self, plain(stats))
 
     def fit(self, compact: bool) -> None:
         """On a short terminal (`compact`) the agents share lines and a team's hand sizes go

@@ -50,7 +50,10 @@ class ItemLines(Widget):
 
     def show(self, items: Sequence[Content], empty: Content) -> None:
         """Show these items (`empty` when there are none)."""
-        self.items = tuple(items)
+        shown = tuple(items)
+        if shown == self.items and empty == self.empty:
+            return  # a refresh would lay the screen out again for nothing
+        self.items = shown
         self.empty = empty
         self.refresh(layout=True)
 

@@ -24,6 +24,9 @@ lies there unseen (a card back)."""
 
 _EMPTY: SlotCards = (None, None, False)
 
+SlotKind = tuple[str, str | None]
+"""What one slot holds: ("card", agent), ("back", None) or ("empty", None)."""
+
 
 def offer_on_table(view: PlayerView) -> SlotCards:
     """The cards of the offer on the table as this view may see them (nothing if none)."""
@@ -74,6 +77,8 @@ class OfferSlots(Widget):
         self.cards: SlotCards = _EMPTY
         self._view: PlayerView | None = None
         self._side = 0
+        self._shown: list[Widget] = []
+        """The widgets of the face-up and face-down slots, as composed or last replaced."""
 
     def compose(self) -> ComposeResult:
         """The two slots as they are now."""
@@ -81,32 +86,53 @@ class OfferSlots(Widget):
             yield from self._slots()
 
     def _slots(self) -> list[Widget]:
+        up, down = self._kinds()
+        self._shown = [self._slot(up, 0), self._slot(down, 1)]
+        return [self._shown[0], Static(classes="slot-gap"), self._shown[1]]
+
+    def _kinds(self) -> tuple[SlotKind, SlotKind]:
+        """What each slot holds now: an agent's card, a card back or nothing."""
         up, down, back = self.cards
-        view = self._view
-        widgets: list[Widget] = []
-        if up is not None and view is not None:
-            widgets.append(AgentCard(up, 0, view, self._side, classes="-face-up"))
-        else:
-            widgets.append(_empty(t("cards.face_up")))
-        widgets.append(Static(classes="slot-gap"))
-        if down is not None and view is not None:
-            widgets.append(AgentCard(down, 1, view, self._side, classes="-face-down"))
-        elif back:
-            widgets.append(CardBack(classes="-face-down"))
-        else:
-            widgets.append(_empty(t("cards.face_down")))
-        return widgets
+        seen = self._view is not None
+        up_kind: SlotKind = ("card", up) if up is not None and seen else ("empty", None)
+        if down is not None and seen:
+            return up_kind, ("card", down)
+        return up_kind, ("back", None) if back else ("empty", None)
+
+    def _slot(self, kind: SlotKind, index: int) -> Widget:
+        """A new widget for slot `index` (0 face up, 1 face down) holding `kind`."""
+        what, agent = kind
+        face = "-face-up" if index == 0 else "-face-down"
+        if what == "card" and agent is not None and self._view is not None:
+            return AgentCard(agent, index, self._view, self._side, classes=face)
+        if what == "back":
+            return CardBack(classes=face)
+        return _empty(t("cards.face_up" if index == 0 else "cards.face_down"))
 
     def show(self, view: PlayerView, side: int, cards: SlotCards) -> None:
         """Show these cards (from `offer_on_table`, or an offer being made), drawn for the
         recruiting side `side`."""
         changed = cards != self.cards or side != self._side
+        before = self._kinds()
         self.cards, self._view, self._side = cards, view, side
         if not changed or not self.is_mounted:
             return
+        # Only a slot whose content changes gets a new widget; a card that stays is updated
+        # in place (mounting cards lays out and draws the board's centre again).
         box = self.query_one(Horizontal)
-        box.remove_children()
-        box.mount_all(self._slots())
+        gap = box.query_one(".slot-gap", Static)
+        for index, (old, new) in enumerate(zip(before, self._kinds(), strict=True)):
+            shown = self._shown[index]
+            if old != new:
+                shown.remove()
+                slot = self._slot(new, index)
+                self._shown[index] = slot
+                if index == 0:
+                    box.mount(slot, before=gap)
+                else:
+                    box.mount(slot, after=gap)
+            elif isinstance(shown, AgentCard):
+                shown.update_view(view, side)
 
     def text(self) -> str:
         """What the slots show, for tests and screen readers."""

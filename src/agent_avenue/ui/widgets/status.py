@@ -80,8 +80,10 @@ class TableStatus(Widget):
         self, view: PlayerView, names: tuple[str, str], seats: tuple[str, ...] = ()
     ) -> None:
         """Show a view's table facts (all public); `seats` names a team game's players."""
-        self.lines_text = status_lines(view, names, seats, self.supply)
-        self.refresh(layout=True)
+        lines = status_lines(view, names, seats, self.supply)
+        if lines != self.lines_text:  # a refresh lays out and draws the status again
+            self.lines_text = lines
+            self.refresh(layout=True)
 
     def render(self) -> RenderResult:
         """The lines, as plain text (card names are never read as markup)."""
