@@ -32,7 +32,16 @@ PRIVATE_PHASES = frozenset({Phase.OFFER, Phase.RECRUIT, Phase.PLAY_UP, Phase.PLA
 TEAM_DECISIONS = frozenset({Phase.LEAD, Phase.RECRUIT, Phase.PICK})
 """Team game: decisions a whole side makes together, on a screen that shows no hand."""
 
-__all__ = ["SEAT_COLOURS", "GameRecord", "LogEntry", "Session", "Stage", "replay", "stage_of"]
+__all__ = [
+    "SEAT_COLOURS",
+    "GameRecord",
+    "LogEntry",
+    "Session",
+    "Stage",
+    "public_entry",
+    "replay",
+    "stage_of",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,13 +67,19 @@ class LogEntry:
     events: tuple[Event, ...]
 
 
+def public_entry(turn: int, state: GameState) -> LogEntry:
+    """The public events of the step that led to `state`, logged in `turn` (the turn the step
+    was taken in; the opening's is the state's own)."""
+    return LogEntry(turn, tuple(e.public() for e in state.events))
+
+
 def _replay_logged(rules: Rules, record: GameRecord) -> tuple[GameState, LogEntry, list[LogEntry]]:
     """Replay a record: the final state, the opening's public events, and each move's."""
     state = record.start(rules)
-    opening = LogEntry(state.turn, tuple(e.public() for e in state.events))
+    opening = public_entry(state.turn, state)
     log: list[LogEntry] = []
     for step in replay_steps(state, record.moves):
-        log.append(LogEntry(state.turn, tuple(e.public() for e in step.state.events)))
+        log.append(public_entry(state.turn, step.state))
         state = step.state
     return state, opening, log
 

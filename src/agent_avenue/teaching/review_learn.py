@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from agent_avenue.engine import Action, GameState, PlayerView, Rules, player_view, replay_steps
+from agent_avenue.engine import Action, PlayerView, Rules, player_view, replay_steps
 from agent_avenue.i18n import t
 from agent_avenue.play.flow import Flow, Next
-from agent_avenue.play.session import LogEntry, Stage, stage_of
+from agent_avenue.play.session import LogEntry, Stage, public_entry, stage_of
 from agent_avenue.teaching.hints import action_reason, action_words
 from agent_avenue.teaching.review import Review, mark
 from agent_avenue.teaching.review_judge import Decision, Judgement, ReviewBudget, judge
@@ -49,7 +49,7 @@ def learn_positions(
     """The seat's marked decisions in the game's order, and the public view at the game's end."""
     wanted = {j.number: j for j in review.of_seat(seat) if mark(j) is not Mark.NONE}
     state = review.record.start(rules)
-    log = [public_entry(state)]
+    log = [public_entry(state.turn, state)]
     found: list[LearnPosition] = []
     for step in replay_steps(state, review.record.moves):
         judgement = wanted.get(step.number)
@@ -57,14 +57,9 @@ def learn_positions(
             decision = Decision(step.number, seat, player_view(state, seat), step.action)
             public = player_view(state, None)
             found.append(LearnPosition(judgement, decision, public, stage_of(state), tuple(log)))
-        log.append(LogEntry(state.turn, tuple(e.public() for e in step.state.events)))
+        log.append(public_entry(state.turn, step.state))
         state = step.state
     return tuple(found), player_view(state, None)
-
-
-def public_entry(state: GameState) -> LogEntry:
-    """The public events of the step that led to `state`, as the game's log shows them."""
-    return LogEntry(state.turn, tuple(e.public() for e in state.events))
 
 
 def as_good(new: Judgement, original: Judgement) -> bool:

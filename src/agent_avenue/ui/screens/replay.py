@@ -21,7 +21,7 @@ from textual.widgets import Static
 
 from agent_avenue.engine import EventKind, GameRecord, GameState, PlayerView, player_view, seat_of
 from agent_avenue.i18n import agent_name, t
-from agent_avenue.play.session import LogEntry
+from agent_avenue.play.session import LogEntry, public_entry
 from agent_avenue.play.teams import side_names
 from agent_avenue.teaching.describe import result_sentence
 from agent_avenue.ui.screens.log import LogScreen
@@ -45,9 +45,9 @@ def _cards(agents: Sequence[str]) -> str:
 
 def step_entries(states: Sequence[GameState]) -> tuple[LogEntry, ...]:
     """The public log of a game: the opening, then one entry per move (as the table logs it)."""
-    entries = [LogEntry(states[0].turn, tuple(e.public() for e in states[0].events))]
+    entries = [public_entry(states[0].turn, states[0])]
     for before, after in pairwise(states):
-        entries.append(LogEntry(before.turn, tuple(e.public() for e in after.events)))
+        entries.append(public_entry(before.turn, after))
     return tuple(entries)
 
 
