@@ -26,6 +26,7 @@ from agent_avenue.ui.screens.replay import ReplayScreen
 from agent_avenue.ui.screens.review import ReviewScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets import AgentCard
+from agent_avenue.ui.widgets.collection import CollectionPanel
 from agent_avenue.ui.widgets.lesson_panel import LessonPanel
 from agent_avenue.ui.widgets.panels import OfferPanel
 from agent_avenue.ui.widgets.review_plot import ReviewPlot
@@ -387,3 +388,17 @@ async def test_escape_while_a_choice_is_judged_goes_back_and_the_late_verdict_is
         await wait_until(pilot, lambda: worker.is_finished)
         await pilot.pause()
         assert app.screen is review and app.is_running
+
+
+async def test_at_80x24_both_collections_stay_above_the_fold_of_the_learning_table() -> None:
+    """On the small board the coach goes below the two collections: the opponent's agents are
+    part of the position to judge, so the coach must not push them out of sight."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        _, learn = await _learning_table(pilot)
+        await pilot.pause()
+        side = learn.query_one("#table-side")
+        for panel in learn.query(CollectionPanel):
+            assert panel.region.y >= side.region.y
+            assert panel.region.bottom <= side.region.bottom, panel.id
+        assert learn.query_one("#coach").region.y > side.region.y

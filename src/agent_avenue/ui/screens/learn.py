@@ -72,12 +72,19 @@ class LearnScreen(TableScreen):
     # Showing ----------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        """The coach goes at the top of the side column; then the first marked decision."""
+        """The coach goes into the side column; then the first marked decision."""
         self._mount_coach()
         self.call_after_refresh(self.show_position)
 
     def _mount_coach(self) -> None:
-        self.query_one("#table-side", VerticalScroll).mount(Coach(id="coach"), before=0)
+        """At the top of the side column, or on the small board below the two collections: the
+        opponent's agents are part of the position, so the coach must not push them out of
+        sight (the side column scrolls to the rest of the coach's words)."""
+        side = self.query_one("#table-side", VerticalScroll)
+        if self._board_size == "compact":
+            side.mount(Coach(id="coach"), after="#collection-1")
+        else:
+            side.mount(Coach(id="coach"), before=0)
 
     async def refresh_language(self, names: tuple[str, str]) -> None:
         """The same moment in the language now in use (the record's names, not the app's)."""
