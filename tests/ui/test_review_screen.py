@@ -402,3 +402,19 @@ async def test_at_80x24_both_collections_stay_above_the_fold_of_the_learning_tab
             assert panel.region.y >= side.region.y
             assert panel.region.bottom <= side.region.bottom, panel.id
         assert learn.query_one("#coach").region.y > side.region.y
+
+
+async def test_the_plots_move_axis_counts_whole_moves() -> None:
+    """The winning-chance plot's move axis is labelled with whole move numbers ("8", never
+    "8.8": there is no such move)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        record = greedy_record(2)  # 16 moves: a fifth of the axis is not a whole move
+        assert len(record.moves) == 16
+        review = ReviewScreen(record, RULES, seat=0)
+        await app.push_screen(review)
+        await shown(pilot, review)
+        lines = screen_text(app).splitlines()
+        axis = lines[next(n for n, line in enumerate(lines) if line.strip() == "move") - 1]
+        labels = axis.split()
+        assert len(labels) >= 3 and all(label.isdigit() for label in labels), axis

@@ -7,8 +7,6 @@ imports this module: plotext is never loaded at start-up.
 
 from __future__ import annotations
 
-import math
-
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -20,6 +18,7 @@ from textual_plotext import PlotextPlot
 from agent_avenue.i18n import t
 from agent_avenue.play.rating_words import rated_label
 from agent_avenue.play.ratings import PlayerRating, Ratings
+from agent_avenue.ui.widgets.plot_ticks import whole_ticks
 
 __all__ = ["COLOURS", "MARKERS", "MAX_PLOTTED", "Legend", "RatingChart", "RatingPlot", "plotted"]
 
@@ -75,9 +74,7 @@ class RatingPlot(PlotextPlot):
             games, values = curve(player)
             marker = MARKERS[number] if self.app.no_color else LINE
             plt.plot(games, values, marker=marker, color=COLOURS[number])
-        last = self.ratings.games
-        step = max(1, math.ceil(last / X_TICKS))
-        plt.xticks(list(range(0, last + 1, step)))
+        plt.xticks(whole_ticks(0, self.ratings.games, X_TICKS))
         self.refresh()
 
 

@@ -9,6 +9,7 @@ from agent_avenue.i18n import t
 from agent_avenue.play.teams import side_names
 from agent_avenue.teaching.review import Review, mark
 from agent_avenue.teaching.review_marks import Mark
+from agent_avenue.ui.widgets.plot_ticks import whole_ticks
 
 __all__ = ["ReviewPlot"]
 
@@ -19,6 +20,8 @@ MARKED_COLOUR = (255, 80, 80)
 SIDE_MARKERS = ("o", "x")
 """Each side's marker without colour (NO_COLOR): the sides differ by more than colour."""
 MARKED_MARKER = "!"
+X_TICKS = 5
+"""About how many move numbers the x axis shows."""
 LINE = "braille"
 """The marker of a line in colour: plotext's finest, a thin curve."""
 
@@ -59,4 +62,5 @@ class ReviewPlot(PlotextPlot):
             )
         plt.ylim(0, 100)
         plt.yticks([0, 25, 50, 75, 100])
+        plt.xticks(whole_ticks(1, len(self.review.record.moves), X_TICKS))
         self.refresh()
