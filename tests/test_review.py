@@ -15,11 +15,13 @@ import json
 import random
 from dataclasses import replace
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
 from agent_avenue.data import default_rules
 from agent_avenue.engine import (
+    Action,
     GameRecord,
     Mode,
     Recruit,
@@ -324,3 +326,35 @@ def test_another_games_review_is_never_used(tmp_path: Path) -> None:
     target.write_bytes(path.read_bytes())
     assert read_review(record, TINY.key, tmp_path) is None
     assert _recomputed(tmp_path, record)
+
+
+def test_the_actions_compared_are_measured_on_the_same_sampled_deals(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A decision's mark rests on the difference between two actions' chances, so both are
+    measured with the same random numbers (the same sampled hidden cards and playouts, in the
+    same order): each chance alone is as noisy as before, their difference much less."""
+    from agent_avenue.bots.ismcts import SearchBot
+
+    record = greedy_game(Mode.SIMPLE, 3)
+    decision = decisions_of(record, None, RULES)[0][0]
+    first_draws: dict[str, tuple[float, float]] = {}
+
+    def noted(
+        self: SearchBot,
+        view: object,
+        actions: tuple[Action, ...],
+        rng: random.Random,
+        deals: random.Random | None = None,
+    ) -> NoReturn:
+        assert deals is not None
+        first_draws[format_action(actions[0])] = (rng.random(), deals.random())
+        raise StopIteration
+
+    monkeypatch.setattr(SearchBot, "analyse_actions", noted)
+    legal = decision.view.legal
+    assert len(legal) >= 2
+    for action in legal[:2]:
+        with pytest.raises(StopIteration):
+            review_judge.measure(decision.view, action, 12, TINY, decision)
+    assert len(first_draws) == 2 and len(set(first_draws.values())) == 1, first_draws

@@ -338,10 +338,16 @@ class SearchBot:
             return RootStats(best, report.visits, report.means, report.playouts)
 
     def analyse_actions(
-        self, view: PlayerView, actions: tuple[Action, ...], rng: random.Random
+        self,
+        view: PlayerView,
+        actions: tuple[Action, ...],
+        rng: random.Random,
+        deals: random.Random | None = None,
     ) -> RootStats:
         """The root statistics of a duel search whose root may play only `actions` (a review
-        measures the action a player took with playouts of its own); no safety check."""
+        measures the action a player took with playouts of its own); no safety check. With
+        `deals`, each iteration's hidden cards are drawn from it alone, so that two searches
+        given equal `deals` (and equal `rng`) play their actions on the same deals."""
         check_view(view)
         if is_team_view(view):
             raise ValueError("the search's statistics exist for duels only")
@@ -349,7 +355,7 @@ class SearchBot:
             raise ValueError("the actions must be legal in the view")
         clock = time.process_time if self.budget.clock == "cpu" else time.perf_counter
         with self.stats.timed():
-            return self._search(view, actions, rng, clock, clock(), record_root=True)
+            return self._search(view, actions, rng, clock, clock(), record_root=True, deals=deals)
 
     def _choose_team(
         self, view: PlayerView, rng: random.Random, clock: Callable[[], float], start: float
@@ -375,6 +381,7 @@ class SearchBot:
         clock: Callable[[], float],
         start: float,
         record_root: bool = False,
+        deals: random.Random | None = None,
     ) -> RootStats:
         t = tables_for(view.rules)
         seat = view.seat
@@ -393,7 +400,7 @@ class SearchBot:
                 break
             if deadline is not None and done % 8 == 0 and clock() >= deadline:
                 break
-            g = dealer.deal(rng)
+            g = dealer.deal(deals or rng)
             path = self._descend(g, roots, allowed, seat, rng, record_root)
             reward = self._playout(g, seat, rng, w, horizon, budget.peek)
             for s, actor in path:
