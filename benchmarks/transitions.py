@@ -1,8 +1,10 @@
 """Processor time and Textual's drawing counts per screen change, headless (`App.run_test`).
 
 A load-independent companion to feel.py: seeded hot-seat games played by keys (the tests'
-KeyPlayer), one key at a time; for each key, `time.process_time()` from the key to the last
-frame it caused, the widgets whose content was rendered, the lines rendered and the frames.
+KeyPlayer), one key at a time; for each key, `time.process_time()` from the key to the frame
+after which the screen no longer changed (reading the frames' text is not counted), then for
+all the frames it caused: widgets whose content was rendered, lines rendered, frames; and the
+widgets on the screen.
 Also the first handoff from the start screen, `resume` (a fresh app taking up a save, to its
 first frame) and one step of a reveal's meeple walk.
 
@@ -28,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT)]
 os.environ.setdefault("AGENT_AVENUE_LANG", "en")
 
-from tests.ui.harness import RULES, KeyPlayer, make_app, screen_kind  # noqa: E402
+from tests.ui.harness import RULES, KeyPlayer, make_app, screen_kind, screen_text  # noqa: E402
 from textual.pilot import Pilot  # noqa: E402
 from textual.widget import Widget  # noqa: E402
 
@@ -44,14 +46,32 @@ class Counters:
     """What Textual did since the last reset: frames sent, content renders, lines rendered."""
 
     frames: list[float] = field(default_factory=list)
+    shown: list[str] = field(default_factory=list)
+    """The text of each frame."""
+    reading: float = 0.0
+    """Processor seconds spent reading the frames' text (taken off the times)."""
     renders: int = 0
     lines: int = 0
 
     def reset(self) -> None:
         """Forget everything counted so far."""
         self.frames.clear()
+        self.shown.clear()
+        self.reading = 0.0
         self.renders = 0
         self.lines = 0
+
+    def complete(self, start: float) -> float:
+        """Processor seconds from `start` to the frame after which the screen no longer
+        changed (frames that redraw the same text do not count)."""
+        if not self.frames:
+            return 0.0
+        done = self.frames[-1]
+        for stamp, text in zip(reversed(self.frames), reversed(self.shown), strict=True):
+            if text != self.shown[-1]:
+                break
+            done = stamp
+        return done - start
 
 
 COUNT = Counters()
@@ -66,9 +86,13 @@ def instrument() -> None:
     render_lines = Widget.render_lines
 
     def recording(app: HotSeatApp, screen: object, renderable: object) -> None:
-        if renderable is not None and not app._batch_count:
-            COUNT.frames.append(time.process_time())
         display(app, screen, renderable)  # type: ignore[arg-type]
+        if renderable is not None and not app._batch_count:
+            now = time.process_time()
+            shown = screen_text(app)  # what the frame shows, its cost not counted
+            COUNT.reading += time.process_time() - now
+            COUNT.frames.append(now - COUNT.reading)
+            COUNT.shown.append(shown)
 
     def counted_render(widget: Widget) -> None:
         COUNT.renders += 1
@@ -132,9 +156,9 @@ async def key(pilot: Pilot[int], name: str, rows: Rows, row: str | None = None) 
     if profiling:
         PROFILE[1].disable()
     after = screen_kind(app)  # type: ignore[arg-type]
-    end = COUNT.frames[-1] if COUNT.frames else start
     widgets = len(list(app.screen.walk_children()))
-    measured = ((end - start) * 1000, COUNT.renders, COUNT.lines, len(COUNT.frames), widgets)
+    drawn = (COUNT.renders, COUNT.lines, len(COUNT.frames), widgets)
+    measured = (COUNT.complete(start) * 1000, *drawn)
     rows[row or row_of(before, after)].append(measured)
 
 
@@ -173,10 +197,9 @@ async def walk_steps(pilot: Pilot[int], app: HotSeatApp, rows: Rows) -> None:
         start = time.process_time()
         board.show_positions(((green + step) % 14, blue))
         await quiet(pilot)
-        end = COUNT.frames[-1] if COUNT.frames else start
         widgets = len(list(app.screen.walk_children()))
         rows["a step of the meeple walk"].append(
-            ((end - start) * 1000, COUNT.renders, COUNT.lines, len(COUNT.frames), widgets)
+            (COUNT.complete(start) * 1000, COUNT.renders, COUNT.lines, len(COUNT.frames), widgets)
         )
 
 
@@ -198,10 +221,9 @@ async def resume(size: tuple[int, int], seed: int, rows: Rows) -> None:
     again.animation_level = "none"
     async with again.run_test(size=size) as pilot:
         await quiet(pilot)
-        end = COUNT.frames[-1] if COUNT.frames else start
         widgets = len(list(again.screen.walk_children()))
         rows["resume → its handoff"].append(
-            ((end - start) * 1000, COUNT.renders, COUNT.lines, len(COUNT.frames), widgets)
+            (COUNT.complete(start) * 1000, COUNT.renders, COUNT.lines, len(COUNT.frames), widgets)
         )
 
 
