@@ -89,7 +89,9 @@ def instrument() -> None:
         display(app, screen, renderable)  # type: ignore[arg-type]
         if renderable is not None and not app._batch_count:
             now = time.process_time()
+            counted = (COUNT.renders, COUNT.lines)
             shown = screen_text(app)  # what the frame shows, its cost not counted
+            COUNT.renders, COUNT.lines = counted
             COUNT.reading += time.process_time() - now
             COUNT.frames.append(now - COUNT.reading)
             COUNT.shown.append(shown)
