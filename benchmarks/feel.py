@@ -223,8 +223,8 @@ def screen_kind(text: str) -> str:
         return "offer"
     if "Take face-up" in bar:
         return "recruit"
-    if "New game" in bar or "Play again" in bar:
-        return "result"
+    if "New game" in bar or "Play again" in bar or "Rematch" in bar:
+        return "result"  # a network game's result offers a rematch instead
     if "thinking" in text.lower() and "⏎" not in bar:
         return "thinking"
     if "Waiting for" in text:

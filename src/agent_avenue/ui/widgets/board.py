@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import ClassVar, Self
 
+from rich.segment import Segment
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
+from textual.content import Content
+from textual.geometry import Region, Size
+from textual.strip import Strip
+from textual.style import Style
 from textual.widget import Widget
 from textual.widgets import Label
 
@@ -69,7 +75,20 @@ def _compose_order() -> list[int | None]:
 
 
 class SpaceCell(Widget):
-    """One space of the loop: its number, a home or black market mark, and the meeples on it."""
+    """One space of the loop: its number, a home or black market mark, and the meeples on it.
+
+    One widget drawing the whole cell (a board of widgets per line made every change of the
+    table lay out and draw about 110 widgets); it is drawn again only when what it shows
+    changes, and its size never depends on its content.
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "space-cell--head",
+        "space-cell--word",
+        "space-cell--note",
+        "space-cell--green",
+        "space-cell--blue",
+    }
 
     DEFAULT_CSS = """
     SpaceCell {
@@ -77,6 +96,8 @@ class SpaceCell(Widget):
         height: 3;
         background: $panel;
         color: $foreground;
+        text-wrap: nowrap;
+        text-overflow: clip;
     }
     SpaceCell.-alt {
         background: $panel-lighten-1;
@@ -90,69 +111,35 @@ class SpaceCell(Widget):
     SpaceCell.-market {
         background: $warning 25%;
     }
-    SpaceCell > .head, SpaceCell > .word {
-        width: 100%;
-        height: 1;
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
-    }
-    SpaceCell > .word {
+    SpaceCell > .space-cell--word, SpaceCell > .space-cell--note {
         color: $foreground-muted;
     }
-    SpaceCell.-home-green > .head {
+    SpaceCell.-home-green > .space-cell--head {
         color: $text-success;
         text-style: bold;
     }
-    SpaceCell.-home-blue > .head {
+    SpaceCell.-home-blue > .space-cell--head {
         color: $text-primary;
         text-style: bold;
     }
-    SpaceCell.-market > .head {
+    SpaceCell.-market > .space-cell--head {
         color: $text-warning;
         text-style: bold;
     }
-    SpaceCell.-highlight > .head {
+    SpaceCell.-highlight > .space-cell--head {
         text-style: reverse;
     }
-    SpaceCell > .meeples {
-        height: 1;
-        width: 100%;
-    }
-    SpaceCell .meeple {
-        width: auto;
-        margin-right: 1;
-        text-style: bold;
-        display: none;
-    }
-    SpaceCell .meeple.-here {
-        display: block;
-    }
-    SpaceCell .meeple.-green {
+    SpaceCell > .space-cell--green {
         color: $text-success;
+        text-style: bold;
     }
-    SpaceCell .meeple.-blue {
+    SpaceCell > .space-cell--blue {
         color: $text-primary;
         text-style: bold underline;
     }
     SpaceCell:ansi, SpaceCell:ansi.-alt, SpaceCell:ansi.-market,
     SpaceCell:ansi.-home-green, SpaceCell:ansi.-home-blue {
         background: ansi_default;  /* the terminal's palette has no tints: marks and borders */
-    }
-    SpaceCell > .note {
-        display: none;
-        width: 100%;
-        height: auto;
-        text-wrap: wrap;
-        text-align: center;
-        color: $foreground-muted;
-    }
-    SpaceCell > .kind {
-        display: none;
-        width: 100%;
-        height: 1;
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
-        color: $foreground-muted;
     }
     """
 
@@ -163,8 +150,11 @@ class SpaceCell(Widget):
         self.occupants: tuple[bool, bool] = (False, False)
         self.notes: tuple[str, str] = ("", "")
         """What each side's meeple carries on a wide board when it stands here ("8 to catch")."""
-        self.wide = False
-        """On a medium or large board the meeples are drawn as wider tokens."""
+        self._lines: list[Strip] | None = None
+        self._lines_size = Size(0, 0)
+        self.size_class = "compact"
+        """The board's size class: a medium or large board draws wide tokens, the note, and
+        (large) the space's kind in words instead of its short word."""
         home_side = HOMES.index(space) if space in HOMES else None
         self.home_side = home_side
         if home_side is not None:
@@ -172,15 +162,10 @@ class SpaceCell(Widget):
         elif space % 2:
             self.add_class("-alt")
 
-    def compose(self) -> ComposeResult:
-        """The number line, the meeples line, the word line."""
-        yield Label(plain(self._head_text()), classes="head")
-        with Horizontal(classes="meeples"):
-            for side in (0, 1):
-                yield Label(plain(meeple(side)), classes=f"meeple {SIDE_CLASSES[side]}")
-        yield Label(plain(self._note_text()), classes="note")
-        yield Label(plain(self._word_text()), classes="word")
-        yield Label(plain(self._kind_text()), classes="kind")
+    @property
+    def wide(self) -> bool:
+        """Whether the cell is drawn on a medium or large board (wide tokens, a note)."""
+        return self.size_class != "compact"
 
     def _head_text(self) -> str:
         if self.home_side is not None:
@@ -199,9 +184,10 @@ class SpaceCell(Widget):
         """What each side's meeple says under it on a wide board (empty: nothing)."""
         if notes == self.notes:
             return
+        shown = self._note_text()
         self.notes = notes
-        if self.is_mounted:
-            self._show()
+        if self.wide and self._note_text() != shown:
+            self.refresh()
 
     def _word_text(self) -> str:
         if self.market:
@@ -221,46 +207,111 @@ class SpaceCell(Widget):
     def set_market(self, market: bool) -> None:
         """Show or hide the black market mark (advanced mode's corner spaces)."""
         if market == self.market:
-            return  # unchanged: redrawing the cell's labels would cost every step
+            return  # unchanged: drawing the cell again would cost every step
         self.market = market
         self.set_class(market, "-market")
-        if self.is_mounted:
-            self._show()
+        self.refresh()
 
     def set_occupants(self, green: bool, blue: bool) -> None:
         """Show which meeples stand on this space."""
         if (green, blue) == self.occupants:
             return
         self.occupants = (green, blue)
-        if self.is_mounted:
-            self._show()
+        self.refresh()
 
-    def on_mount(self) -> None:
-        """Show what was set before the cell was mounted."""
-        self._show()
-
-    def _show(self) -> None:
-        show_content(self.query_one(".head", Label), plain(self._head_text()))
-        show_content(self.query_one(".word", Label), plain(self._word_text()))
-        show_content(self.query_one(".note", Label), plain(self._note_text()))
-        show_content(self.query_one(".kind", Label), plain(self._kind_text()))
-        for side, here in enumerate(self.occupants):
-            token = self.query_one(f".meeple.{SIDE_CLASSES[side]}", Label)
-            token.set_class(here, "-here")
-            show_content(token, plain(f" {meeple(side)} " if self.wide else meeple(side)))
-
-    def set_wide(self, wide: bool) -> None:
-        """Draw the meeples as wide tokens (a medium or large board) or as they are."""
-        if wide == self.wide:
+    def set_size(self, size: str) -> None:
+        """Draw the cell for the board's size class (board_size): compact, medium or large."""
+        if size == self.size_class:
             return
-        self.wide = wide
-        if self.is_mounted:
-            self._show()
+        self.size_class = size
+        self.refresh()
+
+    def refresh(
+        self,
+        *regions: Region,
+        repaint: bool = True,
+        layout: bool = False,
+        recompose: bool = False,
+    ) -> Self:
+        """Draw the cell again (its lines are built anew: a style or its content changed)."""
+        self._lines = None
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def render_line(self, y: int) -> Strip:
+        """One line of the cell (all of them built at once, kept until the cell changes)."""
+        if self._lines is None or self._lines_size != self.size:
+            self._lines_size = self.size
+            self._lines = self._build_lines()
+        return self._lines[y] if y < len(self._lines) else Strip([])
+
+    def _part_style(self, part: str) -> Style:
+        """The style of one part of the cell (its component class), over the cell's own."""
+        styles = self.get_component_styles(f"space-cell--{part}")
+        text_style = styles.text_style
+        return Style(
+            foreground=styles.color if styles.has_rule("color") else None,
+            bold=text_style.bold,
+            underline=text_style.underline,
+            reverse=text_style.reverse,
+        )
+
+    def _build_lines(self) -> list[Strip]:
+        """The cell at its size: the number line, the meeples, then on a wide board the note
+        and the space's kind (large) or its word; a compact board shows number, meeples, word.
+
+        Short lines are left short and gaps are bare background, as a line of labels draws."""
+        width, height = self.size
+        if width <= 0 or height <= 0:
+            return []
+        base = self.visual_style
+        base_background, background = self.background_colors
+        gap = Style(background=base_background + background).rich_style
+
+        def strip(*parts: Content | int) -> Strip:
+            """Contents and gaps (a number of blank cells) in a row, cut to the width."""
+            segments: list[Segment] = []
+            for part in parts:
+                if isinstance(part, int):
+                    segments.append(Segment(" " * part, gap))
+                else:
+                    segments += part.render_segments(base)
+            return Strip(segments).crop(0, width).simplify()
+
+        def cut(text: str, part: str) -> Strip:
+            return strip(
+                Content.styled(text, self._part_style(part)).truncate(width, ellipsis=True)
+            )
+
+        tokens: list[Content | int] = []  # each meeple keeps a blank cell to its right
+        for side in (0, 1):
+            if self.occupants[side]:
+                text = f" {meeple(side)} " if self.wide else meeple(side)
+                tokens += [Content.styled(text, self._part_style(SIDE_CLASSES[side][1:])), 1]
+        head = cut(self._head_text(), "head")
+        if not self.wide:
+            return [head, strip(*tokens[:-1]), cut(self._word_text(), "word")][:height]
+        used = sum(part.cell_length if isinstance(part, Content) else part for part in tokens)
+        meeples = strip(max(0, (width - used) // 2), *tokens[:-1])
+        note = Content.styled(self._note_text(), self._part_style("note"))
+        notes = []
+        for line in note.wrap(width):
+            line = line.rstrip()
+            notes.append(strip((width - line.cell_length) // 2, line) if line else strip())
+        last = self._kind_text() if self.size_class == "large" else self._word_text()
+        # The meeples' row takes what is left, at least a line (the word goes below the cell).
+        room = max(1, height - 2 - len(notes))
+        middle = [Strip([])] * room
+        middle[(room - 1) // 2] = meeples
+        return [head, *middle, *notes, cut(last, "word")][:height]
 
     def text(self) -> str:
         """The cell's text, line by line (for tests and screen readers)."""
         meeples = " ".join(meeple(side) for side in (0, 1) if self.occupants[side])
         return "\n".join((self._head_text(), meeples, self._word_text()))
+
+    def shown(self) -> list[str]:
+        """The cell's lines as drawn at its size (for tests)."""
+        return [self.render_line(y).text.rstrip() for y in range(self.size.height)]
 
     def describe(self, names: tuple[str, str]) -> str:
         """A tooltip: the space number, whose home it is, a black market, the meeples on it."""
@@ -337,26 +388,13 @@ class BoardRing(Widget):
     BoardRing.-wide SpaceCell.-highlight {
         border: thick $accent;
     }
-    BoardRing.-wide SpaceCell > .head {
+    BoardRing.-wide SpaceCell > .space-cell--head {
         text-style: bold;
     }
-    BoardRing.-large SpaceCell > .word {
-        display: none;
-    }
-    BoardRing.-wide SpaceCell > .note {
-        display: block;
-    }
-    BoardRing.-large SpaceCell > .kind {
-        display: block;
-    }
-    BoardRing.-wide SpaceCell > .meeples {
-        height: 1fr;
-        align: center middle;
-    }
-    BoardRing.-wide SpaceCell .meeple {
+    BoardRing.-wide SpaceCell > .space-cell--green {
         text-style: bold reverse;
     }
-    BoardRing.-wide SpaceCell .meeple.-blue {
+    BoardRing.-wide SpaceCell > .space-cell--blue {
         text-style: bold reverse underline;
     }
     BoardRing > #legend {
@@ -462,7 +500,7 @@ class BoardRing(Widget):
         self.set_class(size != "compact", "-wide")
         self.size_class = size
         for cell in self.cells.values():
-            cell.set_wide(size != "compact")
+            cell.set_size(size)
         if self._view is not None:
             self.update_view(self._view, self.names, self._seats)
 

@@ -1,0 +1,46 @@
+"""benchmarks/feel.py reads the screens it times from their text: the result screens too."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from agent_avenue.i18n import t
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _feel() -> ModuleType:
+    """benchmarks/feel.py as a module (it needs pyte, the `bench` extra)."""
+    pytest.importorskip("pyte")
+    spec = importlib.util.spec_from_file_location("feel", ROOT / "benchmarks/feel.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("feel", module)  # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def _screen(*lines: str) -> str:
+    """An 80-column screen with these lines, the last one the key bar."""
+    return "\n".join(line.ljust(80) for line in (*lines, ""))
+
+
+def test_the_network_result_screen_is_a_result() -> None:
+    """A network game's result screen (its keys: rematch, leave the room) ends the game for
+    feel.py: it used to stop on it with "nobody can play"."""
+    feel = _feel()
+    bar = f" n {t('net.ui.key_rematch')}  q {t('net.ui.key_leave')}"
+    screen = _screen("Green wins: Blue's spy was caught.", "", bar)
+    assert feel.screen_kind(screen) == "result"
+
+
+def test_the_hot_seat_result_screen_is_a_result() -> None:
+    """The hot-seat result screen is still read as one."""
+    feel = _feel()
+    bar = f" n {t('gameover.key_again')}  l Log  q {t('gameover.key_quit')}"
+    assert feel.screen_kind(_screen("Green wins.", bar)) == "result"
