@@ -97,6 +97,10 @@ class Terminal:
             env=self.env,
             close_fds=True,
             start_new_session=True,
+            # The terminal becomes the program's controlling terminal, as a real one is: if
+            # this benchmark ends without its clean-up, the closed terminal hangs the program
+            # up (SIGHUP) instead of leaving it running on a terminal nobody reads.
+            preexec_fn=_take_terminal,
         )
         os.close(terminal)
         self._reader = threading.Thread(target=self._read, daemon=True)
@@ -151,6 +155,11 @@ class Terminal:
             except (ProcessLookupError, subprocess.TimeoutExpired):
                 os.killpg(self.process.pid, signal.SIGKILL)
         os.close(self.controller)
+
+
+def _take_terminal() -> None:
+    """In the new program's own session: make its standard input its controlling terminal."""
+    ioctl(0, termios.TIOCSCTTY, 0)
 
 
 def settle(*terminals: Terminal, after: float, limit: float = LIMIT) -> None:

@@ -44,3 +44,20 @@ def test_the_hot_seat_result_screen_is_a_result() -> None:
     feel = _feel()
     bar = f" n {t('gameover.key_again')}  l Log  q {t('gameover.key_quit')}"
     assert feel.screen_kind(_screen("Green wins.", bar)) == "result"
+
+
+def test_the_program_runs_with_its_terminal_as_controlling_terminal() -> None:
+    """feel.py's pseudo-terminal is the program's controlling terminal, as a real terminal is:
+    when the benchmark ends without its clean-up, the closed terminal hangs the program up
+    (SIGHUP) instead of leaving it running on a terminal nobody reads."""
+    import os
+
+    feel = _feel()
+    code = "import os; os.close(os.open('/dev/tty', os.O_RDWR)); print('controlling')"
+    term = feel.Terminal([sys.executable, "-c", code], 80, 24, dict(os.environ))
+    try:
+        term.process.wait(timeout=30)
+        feel.settle(term, after=term.started, limit=5.0)
+        assert b"controlling" in b"".join(data for _, data in term.chunks)
+    finally:
+        term.close()
