@@ -50,7 +50,7 @@ from positions import position
 from test_bot_fairness import _swap_hidden, _swap_hidden_team
 
 RULES = default_rules()
-TINY = ReviewBudget(iterations=24, playouts=12, team_deals=24)
+TINY = ReviewBudget(iterations=24, playouts=12, refine_playouts=24, team_deals=24)
 """A review budget small enough for tests (the app's is ReviewBudget())."""
 
 
@@ -358,3 +358,118 @@ def test_the_actions_compared_are_measured_on_the_same_sampled_deals(
         with pytest.raises(StopIteration):
             review_judge.measure(decision.view, action, 12, TINY, decision)
     assert len(first_draws) == 2 and len(set(first_draws.values())) == 1, first_draws
+
+
+# Doubtful decisions refined (duels) ------------------------------------------------------------
+
+Measured = dict[tuple[str, str], float]
+"""Fake chances: per (action as text, first seed part of the measurement)."""
+
+
+def _doubtful_decision() -> Decision:
+    """A duel decision with nine legal actions and no sure result (game 3's fifth move)."""
+    decision = next(
+        d for d in decisions_of(greedy_game(Mode.SIMPLE, 3), None, RULES)[0] if d.number == 5
+    )
+    assert len(decision.view.legal) == 9
+    return decision
+
+
+def _controlled(
+    monkeypatch: pytest.MonkeyPatch, decision: Decision, measured: Measured
+) -> list[tuple[str, int, str]]:
+    """The root search ranks the legal actions in their order (the first recommended) and
+    `measure` answers from `measured`; the calls to it, as (action, playouts, first part)."""
+    from agent_avenue.bots.ismcts import RootStats, SearchBot
+
+    legal = decision.view.legal
+    visits = {a: 100 - n for n, a in enumerate(legal)}
+    stats = RootStats(legal[0], visits, dict.fromkeys(legal, 0.5), sum(visits.values()))
+    monkeypatch.setattr(SearchBot, "analyse", lambda self, view, rng: stats)
+    calls: list[tuple[str, int, str]] = []
+
+    def fake(
+        view: object,
+        action: Action,
+        playouts: int,
+        budget: ReviewBudget,
+        decision: Decision,
+        parts: tuple[str, str] = ("alone", "deals"),
+    ) -> tuple[float, int]:
+        calls.append((format_action(action), playouts, parts[0]))
+        return measured[format_action(action), parts[0]], playouts
+
+    monkeypatch.setattr(review_judge, "measure", fake)
+    return calls
+
+
+@pytest.mark.parametrize(
+    ("best", "refined"),
+    [(0.05, False), (0.119, False), (0.12, True), (0.25, True), (0.44, True), (0.45, False)],
+)
+def test_a_decision_is_refined_when_its_loss_is_doubtful_and_only_then(
+    monkeypatch: pytest.MonkeyPatch, best: float, refined: bool
+) -> None:
+    """A first-pass loss in REFINE_BAND (12 inclusive to 45 exclusive points) has the root's
+    three most visited actions, the recommendation and the action taken measured again, with
+    more playouts and other numbers; any other loss keeps the first pass's two measurements."""
+    decision = _doubtful_decision()
+    first, second, third, *_, last = (format_action(a) for a in decision.view.legal)
+    decision = replace(decision, taken=decision.view.legal[-1])
+    measured = {(first, "alone"): best, (last, "alone"): 0.0, (second, "alone"): 0.0}
+    measured |= {(third, "alone"): 0.0}
+    measured |= {(a, "alone-2"): 0.0 for a in (first, second, third, last)}
+    calls = _controlled(monkeypatch, decision, measured)
+    found = judge(decision, TINY)
+    assert found.best == first and found.chance_taken == 0.0
+    first_pass = [(first, 12, "alone"), (last, 12, "alone")]
+    if not refined:
+        assert calls == first_pass
+        assert found.visits == TINY.playouts and found.loss == pytest.approx(100 * best)
+        return
+    candidates = (first, second, third, last)
+    again = [(a, TINY.refine_playouts, "alone-2") for a in candidates]
+    assert calls == [*first_pass, (second, 12, "alone"), (third, 12, "alone"), *again]
+    assert found.visits == TINY.playouts + TINY.refine_playouts
+    assert found.chance_best == pytest.approx(best * 12 / 36)  # the playout-weighted mean
+
+
+def test_a_refined_decision_recommends_the_candidate_with_the_best_combined_chance(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The root's recommendation (first ranked) measured worse than its runner-up once both
+    were measured twice: the runner-up is the best action, its combined chance the one
+    compared (a tie would keep the first listed)."""
+    decision = _doubtful_decision()
+    first, second, third, *_, last = (format_action(a) for a in decision.view.legal)
+    decision = replace(decision, taken=decision.view.legal[-1])
+    measured = {(first, "alone"): 0.6, (second, "alone"): 0.58, (third, "alone"): 0.3}
+    measured |= {(last, "alone"): 0.35, (first, "alone-2"): 0.5, (second, "alone-2"): 0.7}
+    measured |= {(third, "alone-2"): 0.4, (last, "alone-2"): 0.35}
+    _controlled(monkeypatch, decision, measured)
+    found = judge(decision, TINY)
+    assert found.best == second
+    assert found.chance_best == pytest.approx((0.58 * 12 + 0.7 * 24) / 36)
+    assert found.chance_taken == pytest.approx(0.35)
+    measured[second, "alone-2"] = (0.6 * 12 + 0.5 * 24 - 0.58 * 12) / 24  # now a tie
+    assert judge(decision, TINY).best == first
+
+
+def test_a_refined_decision_is_judged_the_same_twice_with_the_same_budget_and_seed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The real search, on a decision it refines: the second measurements have seeds of their
+    own (other than the first pass's), fixed by the review's seed and the step."""
+    decision = _doubtful_decision()
+    real = review_judge.measure
+    parts: list[object] = []
+
+    def spy(*args: object, **kwargs: object) -> tuple[float, int]:
+        parts.append(args[5] if len(args) > 5 else kwargs.get("parts", ("alone", "deals")))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(review_judge, "measure", spy)
+    found = judge(decision, TINY)
+    assert ("alone-2", "deals-2") in parts and ("alone", "deals") in parts
+    assert found.visits == TINY.playouts + TINY.refine_playouts
+    assert judge(decision, TINY) == found

@@ -13,7 +13,7 @@ from agent_avenue.teaching.review_judge import Judgement, ReviewBudget
 from agent_avenue.teaching.review_learn import LearnRun, learn_positions
 from bot_games import RULES, bot_game
 
-TINY = ReviewBudget(iterations=24, playouts=12, team_deals=24)
+TINY = ReviewBudget(iterations=24, playouts=12, refine_playouts=24, team_deals=24)
 
 
 def marked_every_other(record: GameRecord) -> Review:

@@ -45,7 +45,7 @@ from .harness import (
 )
 from .test_screens import SVGSnapshot
 
-TINY = ReviewBudget(iterations=24, playouts=12, team_deals=24)
+TINY = ReviewBudget(iterations=24, playouts=12, refine_playouts=24, team_deals=24)
 SIZES = [(80, 24), (160, 45)]
 
 

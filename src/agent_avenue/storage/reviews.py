@@ -47,9 +47,10 @@ __all__ = [
 
 REVIEWS_DIR = "reviews"
 REVIEW_FORMAT = "agent-avenue-review"
-REVIEW_VERSION = 2
+REVIEW_VERSION = 3
 """Raise it when the way decisions are judged changes: older files are then recomputed (2: the
-actions of a decision measured on the same deals, 2026-12-07)."""
+actions of a decision measured on the same deals, 2026-12-07; 3: duel decisions with a doubtful
+loss refined, more candidates and more playouts)."""
 MAX_REVIEW_BYTES = 1024 * 1024
 
 Chance = Annotated[float, Field(ge=0.0, le=1.0)]
