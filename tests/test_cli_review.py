@@ -136,3 +136,16 @@ def test_ctrl_c_during_a_review_stops_it_in_one_line(
     out, err = capsys.readouterr()
     assert out == "" and err == "Review interrupted: nothing was stored.\n"
     assert not review_path(greedy_record(3), home).exists()
+
+
+def test_iterations_scale_the_whole_budget_as_the_default_is_proportioned() -> None:
+    """--iterations N: N/2 playouts for the two actions compared and N more for each candidate
+    of a doubtful decision, as the default's 500, 250 and 500 (a small N stays quick)."""
+    from agent_avenue.cli.review import _budget
+    from agent_avenue.teaching.review_judge import ReviewBudget
+
+    default = ReviewBudget()
+    assert (default.iterations, default.playouts, default.refine_playouts) == (500, 250, 500)
+    small = _budget(16)
+    assert (small.iterations, small.playouts, small.refine_playouts) == (16, 8, 16)
+    assert _budget(None) == default

@@ -57,10 +57,15 @@ def add_review_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _budget(iterations: int | None) -> ReviewBudget:
     """The review's budget: the default, or N root iterations (and half as many playouts for
-    each of the two actions compared)."""
+    each of the two actions compared, N more for each candidate of a doubtful decision: the
+    default's proportions)."""
     if iterations is None:
         return ReviewBudget()
-    return ReviewBudget(iterations=iterations, playouts=max(iterations // 2, 1))
+    return ReviewBudget(
+        iterations=iterations,
+        playouts=max(iterations // 2, 1),
+        refine_playouts=max(iterations, 1),
+    )
 
 
 def _progress_on_stderr() -> Progress | None:
