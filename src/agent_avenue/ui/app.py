@@ -35,6 +35,8 @@ ANIMATION_DELAY = 0.15
 """Seconds per space when meeples move."""
 READING_PAUSE = 1.5
 """Seconds a reveal stays after the meeples stop when the computer goes on without a key."""
+HANGUP_CHECK = 0.5
+"""Seconds between two looks at whether the terminal is still there (ui/terminal_watch.py)."""
 
 __all__ = ["ANIMATION_DELAY", "BaseApp", "PausesKeys", "refresh_screen"]
 
@@ -104,11 +106,33 @@ class BaseApp(App[int]):
         """The quit key (q, ctrl+q, ctrl+c)."""
         self.exit(0)
 
+    def terminal_closed(self) -> None:
+        """The terminal has gone (its window closed, its connection dropped): leave at once;
+        nobody is there to answer a question."""
+        self.exit(0)
+
     def crash_record(self) -> GameRecord | None:
         """The game being played, written into a crash report so the crash can be repeated."""
         return None
 
     # Shared --------------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        """In a real terminal, look now and then whether it is still there."""
+        if self.is_headless:
+            return
+        from agent_avenue.ui.terminal_watch import terminal_fd
+
+        fd = terminal_fd()
+        if fd is not None:
+            self.set_interval(HANGUP_CHECK, lambda: self._check_terminal(fd))
+
+    def _check_terminal(self, fd: int) -> None:
+        """Leave when the terminal on `fd` has hung up (once)."""
+        from agent_avenue.ui.terminal_watch import terminal_gone
+
+        if not self._leaving and terminal_gone(fd):
+            self.terminal_closed()
 
     @property
     def closing(self) -> bool:

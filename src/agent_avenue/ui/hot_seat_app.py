@@ -342,6 +342,14 @@ class HotSeatApp(BaseApp):
 
         self.push_screen(KeepGameScreen(), answered)
 
+    def terminal_closed(self) -> None:
+        """The terminal has gone: a game in progress is kept to resume later (its last move's
+        autosave may still be waiting for a screen to be drawn), then the app ends."""
+        game = self.game
+        if game is not None and game.session.result is None:
+            game.keep_or_forget(True)
+        self.exit(0)
+
     def crash_record(self) -> GameRecord | None:
         """The game being played, for the crash report."""
         return self.game.session.record if self.game is not None else None
