@@ -31,7 +31,7 @@ from agent_avenue.engine.rules import (
     StealFromPlay,
 )
 from agent_avenue.i18n import LANGUAGES, agent_name, card_name, set_language
-from agent_avenue.teaching.describe import ordinal, signed
+from agent_avenue.teaching.describe import ordinal, signed, spaces_phrase
 from agent_avenue.teaching.explain import (
     escapes,
     explain_result,
@@ -500,7 +500,7 @@ def test_guard_preview_counts_the_spaces_to_your_home() -> None:
         me, other = view.sides[side], view.sides[1 - side]
         line = market_card_line(view, side, "security_system", NAMES)
         steps = next(n for n in range(14) if (other.position + n) % 14 == me.home)
-        assert line.endswith("on your home now") if steps == 0 else f" {steps} spaces" in line
+        assert line.endswith("on your home now") if steps == 0 else spaces_phrase(steps) in line
 
 
 def test_security_system_wins_exactly_when_no_space_is_left_to_home() -> None:

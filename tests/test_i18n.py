@@ -575,3 +575,49 @@ def test_every_two_name_form_exists_in_every_language() -> None:
         for key in plural:
             assert key in strings, (code, key)
             assert _fields(strings[key]) == _fields(english[key]), (code, key)
+
+
+PLURAL_SPACES = re.compile(r"\{\w+\} (spaces|cases|vakken|vakjes|casillas)\b")
+"""A number placeholder before the plural word for board spaces, in the four languages."""
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_count_of_spaces_is_never_written_before_a_plural_word(code: str) -> None:
+    """A distance of 1 read "Bob 1 spaces from catching" (the review's reasons, the black
+    market's previews, a result): outside the lessons, whose distances are set by their
+    positions, a count of spaces comes from `spaces_phrase`, singular for 1."""
+    wrong = [
+        key
+        for key, text in catalogue(code).items()
+        if PLURAL_SPACES.search(text)
+        and not key.startswith("tutorial.")
+        and key != "describe.spaces_many"  # `spaces_phrase`'s own plural
+    ]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_verdict_one_space_from_catching_is_singular(code: str) -> None:
+    """The review's and the hints' "play goes on, Bob 1 space from catching"."""
+    from agent_avenue.engine.outcomes import Verdict
+    from agent_avenue.teaching.describe import spaces_phrase
+    from agent_avenue.teaching.verdict_text import verdict_phrase
+
+    set_language(code)
+    verdict = Verdict(
+        active=0,
+        positions=(5, 6),
+        progress=(6, 0),
+        moves=(1, 0),
+        in_play=((), ()),
+        winner=None,
+        conditions=(),
+        by_tie_rule=False,
+        landings=(),
+        pickup_follows=False,
+    )
+    assert verdict.distance(0) == 1
+    text = verdict_phrase(verdict, 0, ("Ann", "Bob"), {}, 2)
+    assert spaces_phrase(1) in text
+    assert not PLURAL_SPACES.search(text.replace("1", "{n}"))
+    assert spaces_phrase(1) != spaces_phrase(2)

@@ -70,6 +70,15 @@ def side_named(name: object) -> int:
     return NAMES.index(str(name))
 
 
+def spaces_counted(phrase: object) -> int:
+    """The number of spaces a `spaces_phrase` says ("1 space": its own key, else its `n`)."""
+    assert isinstance(phrase, Translated), phrase
+    if phrase.key == "describe.spaces_one":
+        return 1
+    assert phrase.key == "describe.spaces_many", phrase.key
+    return int(str(phrase.params["n"]))
+
+
 def check_claims(text: str, after: GameState) -> int:
     """Check every outcome claim in `text` against the state after the answer it is about."""
     checked = 0
@@ -100,8 +109,9 @@ def check_claims(text: str, after: GameState) -> int:
         elif key == "verdict.goes_on":
             assert result is None and after.phase is not Phase.PICK, (text, after)
             view = player_view(after, None)
-            assert distance_to_catch(view, side_named(params["side"])) == params["n"], text
-            assert 1 <= int(str(params["n"])) <= 13
+            spaces = spaces_counted(params["spaces"])
+            assert distance_to_catch(view, side_named(params["side"])) == spaces, text
+            assert 1 <= spaces <= 13
             checked += 1
         elif key == "verdict.escape":
             assert (

@@ -35,6 +35,7 @@ __all__ = [
     "result_sentence",
     "signed",
     "space_of",
+    "spaces_phrase",
 ]
 
 MINUS = "\u2212"
@@ -97,6 +98,11 @@ def agent_plural(agent: str) -> str:
     key = f"describe.plural.{agent}"
     text = t(key)
     return t("describe.plural_other", agent=agent_name(agent)) if text == key else text
+
+
+def spaces_phrase(n: int) -> str:
+    """A count of board spaces with its noun: "1 space", "3 spaces"."""
+    return t("describe.spaces_one") if n == 1 else t("describe.spaces_many", n=n)
 
 
 def _cards(n: int) -> str:
@@ -384,7 +390,8 @@ def _condition_text(
         near = distance_to_catch(view, winner_side)
         far = distance_to_catch(view, 1 - winner_side)
         key = "describe.result_exhaustion_tie" if near == far else "describe.result_exhaustion"
-        return t(about(key, winner_side), winner=winner, loser=loser, near=near, far=far)
+        near_words = spaces_phrase(near)
+        return t(about(key, winner_side), winner=winner, loser=loser, near=near_words, far=far)
     agent = _mark_agent(rules, reason)
     if agent is not None:
         copies = view.sides[condition.side].count(agent)

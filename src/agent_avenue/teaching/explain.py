@@ -46,6 +46,7 @@ from agent_avenue.teaching.describe import (
     ordinal,
     result_sentence,
     signed,
+    spaces_phrase,
 )
 from agent_avenue.teaching.verdict_text import joined, verdict_phrase
 
@@ -532,7 +533,7 @@ def market_card_line(view: PlayerView, side: int, card: str, names: tuple[str, s
         gap = spaces_to_home(view, side)
         if gap == 0:
             return t("market_preview.guard_now", other=names[1 - side])
-        return t("market_preview.guard", other=names[1 - side], n=gap)
+        return t("market_preview.guard", other=names[1 - side], spaces=spaces_phrase(gap))
     if isinstance(effect, HomeBoost):
         return t("market_preview.home_boost", n=effect.value)
     if isinstance(effect, MoveSelf):

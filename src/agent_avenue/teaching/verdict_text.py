@@ -10,7 +10,7 @@ from __future__ import annotations
 from agent_avenue.engine import Condition, HiddenOutcomes, Verdict
 from agent_avenue.i18n import card_name, plural_key, t
 from agent_avenue.play.teams import team_of_two
-from agent_avenue.teaching.describe import agent_plural, count_word
+from agent_avenue.teaching.describe import agent_plural, count_word, spaces_phrase
 
 __all__ = ["hidden_tally", "joined", "tally_of", "verdict_phrase"]
 
@@ -79,7 +79,8 @@ def verdict_phrase(
     if verdict.winner is not None:
         return _win_phrase(verdict, names, agent_of, players)
     distance = verdict.distance(side)
-    return t("verdict.goes_on", side=names[side], n=distance)
+    assert distance is not None  # no winner and no pickup: play goes on
+    return t("verdict.goes_on", side=names[side], spaces=spaces_phrase(distance))
 
 
 def hidden_tally(

@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "ba2bac2c086ed8472b411e0ac16ebdff9cc45a0f12c29bc318e3b955ada6f8f2"
+SOURCE_DIGEST = "0644559a1f26fce5780e4f23e51d2f54573433e558d54038f4565376755a8c85"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -124,10 +124,12 @@ STRINGS: dict[str, str] = {
     "describe.result_mark_win_plural": "{winner} win with {count} {agents}",
     "describe.result_mark_lose": "{loser} recruited {what} and loses, so the game goes to {winner}",
     "describe.result_mark_lose_plural": "{loser} recruited {what} and lose, so the game goes to {winner}",
-    "describe.result_exhaustion": "The cards ran out: {winner} was closer to catching {loser} ({near} spaces to {far})",
-    "describe.result_exhaustion_plural": "The cards ran out: {winner} were closer to catching {loser} ({near} spaces to {far})",
-    "describe.result_exhaustion_tie": "The cards ran out with {winner} and {loser} equally close to catching ({near} spaces each): {winner} wins",
-    "describe.result_exhaustion_tie_plural": "The cards ran out with {winner} and {loser} equally close to catching ({near} spaces each): {winner} win",
+    "describe.result_exhaustion": "The cards ran out: {winner} was closer to catching {loser} ({near} to {far})",
+    "describe.result_exhaustion_plural": "The cards ran out: {winner} were closer to catching {loser} ({near} to {far})",
+    "describe.result_exhaustion_tie": "The cards ran out with {winner} and {loser} equally close to catching ({near} each): {winner} wins",
+    "describe.result_exhaustion_tie_plural": "The cards ran out with {winner} and {loser} equally close to catching ({near} each): {winner} win",
+    "describe.spaces_one": "1 space",
+    "describe.spaces_many": "{n} spaces",
     "describe.result_distinct": "{winner} wins with {count} different agents in play ({card})",
     "describe.result_distinct_plural": "{winner} win with {count} different agents in play ({card})",
     "describe.result_home_guard": "{winner} wins: {loser}'s spy stands on {winner}'s home space ({card})",
@@ -878,7 +880,7 @@ STRINGS: dict[str, str] = {
     "market_preview.move_and_mark": "{move} and {mark}",
     "market_preview.lose_becomes_win": "your {nth} {agent} wins instead of losing (you have {n})",
     "market_preview.distinct": "you have {n} of the {count} different agents it needs",
-    "market_preview.guard": "{other}'s spy is {n} spaces before your home",
+    "market_preview.guard": "{other}'s spy is {spaces} before your home",
     "market_preview.guard_now": "{other}'s spy is on your home now",
     "market_preview.home_boost": "a move that stops on a home goes {n} further",
     "market_preview.move": "{move} at once, leaving {n} to catch",
@@ -975,7 +977,7 @@ STRINGS: dict[str, str] = {
     "verdict.win_card_plural": "{winner} win by {card}",
     "verdict.tie": "{text}: contested, so the tie rule gives the game to {winner}, whose turn it is",
     "verdict.tie_plural": "{text}: contested, so the tie rule gives the game to {winner}, whose turn it is",
-    "verdict.goes_on": "play goes on, {side} {n} spaces from catching",
+    "verdict.goes_on": "play goes on, {side} {spaces} from catching",
     "verdict.pickup": "{sides} stops on the black market and takes a card before the End step",
     "verdict.pickup_plural": "{sides} stop on the black market and take a card before the End step",
     "verdict.pickup_before": "{sides} stops on the black market and takes a card first; unless that card changes it, {text}",

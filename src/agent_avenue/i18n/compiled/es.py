@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "b1e42e0469e91165da992d4856be06509d73d14abb9056102936071e546bfafb"
+SOURCE_DIGEST = "f7903eb76e28282db11710eead9eaa44c9248cbb5622e2ea06dbb943c3cbb37f"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -124,10 +124,12 @@ STRINGS: dict[str, str] = {
     "describe.result_mark_win_plural": "{winner} ganan con {count} {agents}",
     "describe.result_mark_lose": "{loser} ha reclutado {what} y pierde, así que la partida es para {winner}",
     "describe.result_mark_lose_plural": "{loser} han reclutado {what} y pierden, así que la partida es para {winner}",
-    "describe.result_exhaustion": "Se acabaron las cartas: {winner} estaba más cerca de atrapar a {loser} ({near} casillas contra {far})",
-    "describe.result_exhaustion_plural": "Se acabaron las cartas: {winner} estaban más cerca de atrapar a {loser} ({near} casillas contra {far})",
-    "describe.result_exhaustion_tie": "Se acabaron las cartas con {winner} y {loser} a igual distancia ({near} casillas cada uno): gana {winner}",
-    "describe.result_exhaustion_tie_plural": "Se acabaron las cartas con {winner} y {loser} a igual distancia ({near} casillas cada uno): ganan {winner}",
+    "describe.result_exhaustion": "Se acabaron las cartas: {winner} estaba más cerca de atrapar a {loser} ({near} contra {far})",
+    "describe.result_exhaustion_plural": "Se acabaron las cartas: {winner} estaban más cerca de atrapar a {loser} ({near} contra {far})",
+    "describe.result_exhaustion_tie": "Se acabaron las cartas con {winner} y {loser} a igual distancia ({near} cada uno): gana {winner}",
+    "describe.result_exhaustion_tie_plural": "Se acabaron las cartas con {winner} y {loser} a igual distancia ({near} cada uno): ganan {winner}",
+    "describe.spaces_one": "1 casilla",
+    "describe.spaces_many": "{n} casillas",
     "describe.result_distinct": "{winner} gana con {count} agentes distintos en juego ({card})",
     "describe.result_distinct_plural": "{winner} ganan con {count} agentes distintos en juego ({card})",
     "describe.result_home_guard": "{winner} gana: el espía de {loser} está en el espacio de inicio de {winner} ({card})",
@@ -878,7 +880,7 @@ STRINGS: dict[str, str] = {
     "market_preview.move_and_mark": "{move} y {mark}",
     "market_preview.lose_becomes_win": "tu {nth} {agent} gana en vez de perder (tienes {n})",
     "market_preview.distinct": "tienes {n} de los {count} agentes distintos que pide",
-    "market_preview.guard": "el espía de {other} está a {n} casillas de tu base",
+    "market_preview.guard": "el espía de {other} está a {spaces} de tu base",
     "market_preview.guard_now": "el espía de {other} está ahora en tu base",
     "market_preview.home_boost": "un movimiento que acaba en una base avanza {n} más",
     "market_preview.move": "{move} al instante, y quedas a {n} de atrapar",
@@ -975,7 +977,7 @@ STRINGS: dict[str, str] = {
     "verdict.win_card_plural": "{winner} ganan gracias a {card}",
     "verdict.tie": "{text}: resultado disputado, así que la regla de empate da la partida a {winner}, que tiene el turno",
     "verdict.tie_plural": "{text}: resultado disputado, así que la regla de empate da la partida a {winner}, que tienen el turno",
-    "verdict.goes_on": "la partida sigue, a {side} le faltan {n} casillas para atrapar",
+    "verdict.goes_on": "la partida sigue, {side} a {spaces} de atrapar",
     "verdict.pickup": "{sides} se detiene en el mercado negro y toma una carta antes del final del turno",
     "verdict.pickup_plural": "{sides} se detienen en el mercado negro y toman una carta antes del final del turno",
     "verdict.pickup_before": "{sides} se detiene en el mercado negro y primero toma una carta; salvo que esa carta lo cambie, {text}",

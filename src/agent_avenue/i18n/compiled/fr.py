@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "1c8dd920637f8960c5f64b65c370e2f165f4e0c8a3be8688d04d1077f3e1b026"
+SOURCE_DIGEST = "5e9e405a99c2c2740b33a5e136c25ee576c0de60069c5312bdd9e1712283484d"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -124,10 +124,12 @@ STRINGS: dict[str, str] = {
     "describe.result_mark_win_plural": "{winner} gagnent avec {count} {agents}",
     "describe.result_mark_lose": "{loser} a recruté {what} et perd, donc la partie revient à {winner}",
     "describe.result_mark_lose_plural": "{loser} ont recruté {what} et perdent, donc la partie revient à {winner}",
-    "describe.result_exhaustion": "Plus de cartes : {winner} était plus près de rattraper {loser} ({near} cases contre {far})",
-    "describe.result_exhaustion_plural": "Plus de cartes : {winner} étaient plus près de rattraper {loser} ({near} cases contre {far})",
-    "describe.result_exhaustion_tie": "Plus de cartes, {winner} et {loser} à égale distance ({near} cases chacun) : {winner} gagne",
-    "describe.result_exhaustion_tie_plural": "Plus de cartes, {winner} et {loser} à égale distance ({near} cases chacun) : {winner} gagnent",
+    "describe.result_exhaustion": "Plus de cartes : {winner} était plus près de rattraper {loser} ({near} contre {far})",
+    "describe.result_exhaustion_plural": "Plus de cartes : {winner} étaient plus près de rattraper {loser} ({near} contre {far})",
+    "describe.result_exhaustion_tie": "Plus de cartes, {winner} et {loser} à égale distance ({near} chacun) : {winner} gagne",
+    "describe.result_exhaustion_tie_plural": "Plus de cartes, {winner} et {loser} à égale distance ({near} chacun) : {winner} gagnent",
+    "describe.spaces_one": "1 case",
+    "describe.spaces_many": "{n} cases",
     "describe.result_distinct": "{winner} gagne avec {count} agents différents en jeu ({card})",
     "describe.result_distinct_plural": "{winner} gagnent avec {count} agents différents en jeu ({card})",
     "describe.result_home_guard": "{winner} gagne : l'espion de {loser} est sur la Maison de {winner} ({card})",
@@ -878,7 +880,7 @@ STRINGS: dict[str, str] = {
     "market_preview.move_and_mark": "{move} et {mark}",
     "market_preview.lose_becomes_win": "votre {nth} {agent} gagne au lieu de perdre ({n} en jeu)",
     "market_preview.distinct": "vous avez {n} des {count} agents différents nécessaires",
-    "market_preview.guard": "l'espion de {other} est à {n} cases de votre base",
+    "market_preview.guard": "l'espion de {other} est à {spaces} de votre base",
     "market_preview.guard_now": "l'espion de {other} est sur votre base",
     "market_preview.home_boost": "un déplacement qui s'arrête sur une base avance encore de {n}",
     "market_preview.move": "{move} tout de suite, et il reste {n} pour rattraper",
@@ -975,7 +977,7 @@ STRINGS: dict[str, str] = {
     "verdict.win_card_plural": "{winner} gagnent grâce à {card}",
     "verdict.tie": "{text} : résultat contesté, la règle d'égalité donne la partie à {winner}, dont c'est le tour",
     "verdict.tie_plural": "{text} : résultat contesté, la règle d'égalité donne la partie à {winner}, dont c'est le tour",
-    "verdict.goes_on": "la partie continue, {side} à {n} cases de rattraper",
+    "verdict.goes_on": "la partie continue, {side} à {spaces} de rattraper",
     "verdict.pickup": "{sides} s'arrête sur le Marché Noir et prend une carte avant la fin du tour",
     "verdict.pickup_plural": "{sides} s'arrêtent sur le Marché Noir et prennent une carte avant la fin du tour",
     "verdict.pickup_before": "{sides} s'arrête sur le Marché Noir et prend d'abord une carte ; sauf si cette carte change tout, {text}",

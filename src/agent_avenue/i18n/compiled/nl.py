@@ -7,7 +7,7 @@ locale file's bytes have SOURCE_DIGEST; after changing the locale file, run
 `python tools/compile_data.py`.
 """
 
-SOURCE_DIGEST = "f418f6360ca10b60e78d0a0343c8dad681a9d22a4fbca0790bdd4a21230a8237"
+SOURCE_DIGEST = "e8c70eb3280699bd15dad50c3a6e4b4c3fc02460cc8f12c5a3c6c9c2922cb08b"
 """sha256 of the locale file these strings were compiled from."""
 
 STRINGS: dict[str, str] = {
@@ -124,10 +124,12 @@ STRINGS: dict[str, str] = {
     "describe.result_mark_win_plural": "{winner} winnen met {count} {agents}",
     "describe.result_mark_lose": "{loser} rekruteerde {what} en verliest, dus het spel gaat naar {winner}",
     "describe.result_mark_lose_plural": "{loser} rekruteerden {what} en verliezen, dus het spel gaat naar {winner}",
-    "describe.result_exhaustion": "De kaarten zijn op: {winner} stond dichter bij het inhalen van {loser} ({near} vakken tegen {far})",
-    "describe.result_exhaustion_plural": "De kaarten zijn op: {winner} stonden dichter bij het inhalen van {loser} ({near} vakken tegen {far})",
-    "describe.result_exhaustion_tie": "De kaarten zijn op en {winner} en {loser} staan even ver ({near} vakken elk): {winner} wint",
-    "describe.result_exhaustion_tie_plural": "De kaarten zijn op en {winner} en {loser} staan even ver ({near} vakken elk): {winner} winnen",
+    "describe.result_exhaustion": "De kaarten zijn op: {winner} stond dichter bij het inhalen van {loser} ({near} tegen {far})",
+    "describe.result_exhaustion_plural": "De kaarten zijn op: {winner} stonden dichter bij het inhalen van {loser} ({near} tegen {far})",
+    "describe.result_exhaustion_tie": "De kaarten zijn op en {winner} en {loser} staan even ver ({near} elk): {winner} wint",
+    "describe.result_exhaustion_tie_plural": "De kaarten zijn op en {winner} en {loser} staan even ver ({near} elk): {winner} winnen",
+    "describe.spaces_one": "1 vak",
+    "describe.spaces_many": "{n} vakken",
     "describe.result_distinct": "{winner} wint met {count} verschillende agenten in spel ({card})",
     "describe.result_distinct_plural": "{winner} winnen met {count} verschillende agenten in spel ({card})",
     "describe.result_home_guard": "{winner} wint: de spion van {loser} staat op het thuisvak van {winner} ({card})",
@@ -878,7 +880,7 @@ STRINGS: dict[str, str] = {
     "market_preview.move_and_mark": "{move} en {mark}",
     "market_preview.lose_becomes_win": "je {nth} {agent} wint in plaats van te verliezen (nu {n})",
     "market_preview.distinct": "je hebt {n} van de {count} verschillende agenten die nodig zijn",
-    "market_preview.guard": "de spion van {other} staat {n} vakjes voor je thuisvak",
+    "market_preview.guard": "de spion van {other} staat {spaces} voor je thuisvak",
     "market_preview.guard_now": "de spion van {other} staat nu op je thuisvak",
     "market_preview.home_boost": "een zet die op een thuisvak stopt, gaat {n} verder",
     "market_preview.move": "meteen {move}, daarna nog {n} om in te halen",
@@ -975,7 +977,7 @@ STRINGS: dict[str, str] = {
     "verdict.win_card_plural": "{winner} winnen door {card}",
     "verdict.tie": "{text}: betwist, dus de gelijkspelregel geeft het spel aan {winner}, die aan de beurt is",
     "verdict.tie_plural": "{text}: betwist, dus de gelijkspelregel geeft het spel aan {winner}, die aan de beurt zijn",
-    "verdict.goes_on": "het spel gaat door, {side} nog {n} vakken van inhalen",
+    "verdict.goes_on": "het spel gaat door, {side} nog {spaces} van inhalen",
     "verdict.pickup": "{sides} stopt op de zwarte markt en neemt een kaart vóór de eindfase",
     "verdict.pickup_plural": "{sides} stoppen op de zwarte markt en nemen een kaart vóór de eindfase",
     "verdict.pickup_before": "{sides} stopt op de zwarte markt en neemt eerst een kaart; tenzij die kaart het verandert: {text}",
