@@ -185,9 +185,7 @@ async def test_learning_from_mistakes_replays_every_mistake_and_blunder() -> Non
     record = greedy_record(3)
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = ReviewScreen(record, RULES, seat=0)
-        await app.push_screen(screen)
-        await shown(pilot, screen)
+        screen = await open_review(pilot, record)
         review = screen.review
         assert review is not None
         for seat in (0, 1):
@@ -214,9 +212,7 @@ async def test_a_team_game_is_learnt_on_the_team_panels() -> None:
     record = bot_game(Mode.ADVANCED, 16, first=0, names=("Ada", "Bob", "Cid", "Dee"), players=4)
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = ReviewScreen(record, RULES, seat=0)
-        await app.push_screen(screen)
-        await shown(pilot, screen)
+        screen = await open_review(pilot, record)
         review = screen.review
         assert review is not None
         await pilot.press("l")
@@ -233,9 +229,7 @@ async def test_a_better_choice_is_said_to_be_as_good_as_the_best() -> None:
     record = greedy_record(3)
     app = make_app()
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = ReviewScreen(record, RULES, seat=0)
-        await app.push_screen(screen)
-        await shown(pilot, screen)
+        await open_review(pilot, record)
         await pilot.press("l")
         learn = app.screen
         assert isinstance(learn, LearnScreen)
@@ -265,9 +259,7 @@ async def test_snapshot_of_the_review_screen(
         monkeypatch.setenv("NO_COLOR", "1")
     app = make_app()
     async with app.run_test(size=size) as pilot:
-        screen = ReviewScreen(greedy_record(3), RULES, seat=0)
-        await app.push_screen(screen)
-        await shown(pilot, screen)
+        screen = await open_review(pilot, greedy_record(3))
         plot = screen.query_one(ReviewPlot)
         assert plot.region.width >= 40 and plot.region.height >= 10
         assert screen.region.contains_region(plot.region)
@@ -305,9 +297,7 @@ async def test_snapshot_of_a_learning_position(
         monkeypatch.setenv("NO_COLOR", "1")
     app = make_app()
     async with app.run_test(size=size) as pilot:
-        review = ReviewScreen(greedy_record(3), RULES, seat=0)
-        await app.push_screen(review)
-        await shown(pilot, review)
+        await open_review(pilot, greedy_record(3))
         await pilot.press("l")
         learn = app.screen
         assert isinstance(learn, LearnScreen)
@@ -342,12 +332,18 @@ async def test_a_stored_review_is_composed_whole_at_once() -> None:
         assert "Winning chance over the game" in screen_text(app)
 
 
+async def open_review(pilot: Pilot[int], record: GameRecord, seat: int | None = 0) -> ReviewScreen:
+    """The review of `record` pushed on the app, for `seat`, once judged and shown."""
+    screen = ReviewScreen(record, RULES, seat=seat)
+    await pilot.app.push_screen(screen)
+    await shown(pilot, screen)
+    return screen
+
+
 async def _learning_table(pilot: Pilot[int]) -> tuple[ReviewScreen, LearnScreen]:
     """A greedy game's review of Ada, then its learning table at her first marked decision."""
     app = pilot.app
-    review = ReviewScreen(greedy_record(3), RULES, seat=0)
-    await app.push_screen(review)
-    await shown(pilot, review)
+    review = await open_review(pilot, greedy_record(3))
     await pilot.press("l")
     learn = app.screen
     assert isinstance(learn, LearnScreen)
@@ -411,9 +407,7 @@ async def test_the_plots_move_axis_counts_whole_moves() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         record = greedy_record(2)  # 16 moves: a fifth of the axis is not a whole move
         assert len(record.moves) == 16
-        review = ReviewScreen(record, RULES, seat=0)
-        await app.push_screen(review)
-        await shown(pilot, review)
+        await open_review(pilot, record)
         lines = screen_text(app).splitlines()
         axis = lines[next(n for n, line in enumerate(lines) if line.strip() == "move") - 1]
         labels = axis.split()
