@@ -61,6 +61,9 @@ SECONDS = re.compile(r"^\s*\d+[.,]\d s\s*$")
 MOVING = "The spies move"
 """The reveal's line while the meeples move space by space (then the prompt takes its place)."""
 TOKENS = re.compile(r"[GB][●▲]")
+WALK_WORDS = re.compile(r"\b\d{1,2} to\b|\bcatch\b|\bhome\b|\bmarket\b")
+"""What else a step of the meeples changes on the board's tiles: the word a token covered
+("home", "market") and the tiles' distances ("5 to / catch"), which follow the meeples."""
 TRANSITION_TARGET = (0.100, 0.200)
 PANEL_KEY_TARGET = 0.050
 RESUME_TARGET = 1.0
@@ -176,9 +179,13 @@ def settle(*terminals: Terminal, after: float, limit: float = LIMIT) -> None:
             return  # nothing changed on some terminal: the key did nothing visible there
 
 
-def masked(text: str, rows: frozenset[int] = frozenset()) -> str:
-    """The screen without what moves on purpose: the meeples, and the given rows."""
-    lines = TOKENS.sub("  ", text).splitlines()
+def masked(text: str, rows: frozenset[int] = frozenset(), walking: bool = False) -> str:
+    """The screen without what moves on purpose: the meeples, and the given rows; `walking`
+    (a reveal whose meeples move space by space): the tile words their steps change too."""
+    text = TOKENS.sub("  ", text)
+    if walking:
+        text = WALK_WORDS.sub(lambda found: " " * len(found.group()), text)
+    lines = text.splitlines()
     return "\n".join("" if n in rows else line for n, line in enumerate(lines))
 
 
@@ -204,10 +211,11 @@ def completion(frames: list[tuple[float, str]], start: float) -> tuple[float, fl
     if not frames:
         return None
     rows = countdown_rows(frames)
-    final = masked(frames[-1][1], rows)
+    walking = any(MOVING in text for _, text in frames)
+    final = masked(frames[-1][1], rows, walking)
     done = frames[-1][0]
     for stamp, text in reversed(frames):
-        if masked(text, rows) != final:
+        if masked(text, rows, walking) != final:
             break
         done = stamp
     return done - start, frames[-1][0] - done

@@ -61,3 +61,25 @@ def test_the_program_runs_with_its_terminal_as_controlling_terminal() -> None:
         assert b"controlling" in b"".join(data for _, data in term.chunks)
     finally:
         term.close()
+
+
+def test_a_tiles_words_changed_by_the_meeple_walk_are_part_of_the_walk() -> None:
+    """While the meeples move space by space, a tile they leave shows its "home" word again
+    and the tiles' distances ("5 to / catch") follow them: part of the deliberate walk, so the
+    reveal is complete at its first frame (they used to count as the screen still changing)."""
+    feel = _feel()
+    moving = t("reveal.moving")
+    first = _screen("│ G●     │ │        │", "│        │ │        │", moving, " ⏎ Continue")
+    later = _screen("│        │ │ G●     │", "│ home   │ │  5 to  │", moving, " ⏎ Continue")
+    done, walk = feel.completion([(1.0, first), (1.3, later)], 0.9)
+    assert round(done, 3) == 0.1
+    assert round(walk, 3) == 0.3
+
+
+def test_outside_a_walk_the_same_words_still_count() -> None:
+    """A screen without the walk's line is complete only once its distances stop changing."""
+    feel = _feel()
+    first = _screen("│ 7 to catch │", " ⏎ Continue")
+    later = _screen("│ 5 to catch │", " ⏎ Continue")
+    done, _ = feel.completion([(1.0, first), (1.3, later)], 0.9)
+    assert round(done, 3) == 0.4
