@@ -192,14 +192,16 @@ def masked(text: str, rows: frozenset[int] = frozenset(), walking: bool = False)
 def countdown_rows(frames: list[tuple[float, str]]) -> frozenset[int]:
     """The rows a deliberate pause changes: the countdown's line (and the number, if it wraps),
     which becomes the prompt when it is over, the key bar (whose key works then), and the
-    reveal's line while the meeples move."""
+    reveal's line while the meeples move (with the row below it: the prompt that replaces it
+    once they stop may wrap onto two lines on a narrow terminal)."""
     rows: set[int] = set()
     for _, text in frames:
         lines = text.splitlines()
         for n, line in enumerate(lines):
             if COUNTDOWN.search(line) or MOVING in line:
                 rows.add(n)
-                if n + 1 < len(lines) and SECONDS.match(lines[n + 1]):
+                below = n + 1 < len(lines)
+                if below and (MOVING in line or SECONDS.match(lines[n + 1])):
                     rows.add(n + 1)
                 rows.add(len(lines) - 1)  # the key bar, docked at the bottom
     return frozenset(rows)

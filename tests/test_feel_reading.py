@@ -83,3 +83,17 @@ def test_outside_a_walk_the_same_words_still_count() -> None:
     later = _screen("│ 5 to catch │", " ⏎ Continue")
     done, _ = feel.completion([(1.0, first), (1.3, later)], 0.9)
     assert round(done, 3) == 0.4
+
+
+def test_the_prompt_after_the_walk_may_wrap_onto_a_second_line() -> None:
+    """At 80 columns the prompt that replaces the walk's line once the meeples stop takes two
+    lines: the second one is part of the deliberate walk too."""
+    feel = _feel()
+    moving = t("reveal.moving")
+    first = _screen("Blue recruited a Daredevil.", moving, "", " ⏎ Continue")
+    later = _screen(
+        "Blue recruited a Daredevil.", "Turn 2: Blue plays two", "cards.", " ⏎ Continue"
+    )
+    done, walk = feel.completion([(1.0, first), (1.5, later)], 0.9)
+    assert round(done, 3) == 0.1
+    assert round(walk, 3) == 0.5
