@@ -357,6 +357,22 @@ def press(
     return sent, frames
 
 
+def until_the_computer_moves(
+    frames: list[tuple[float, str]],
+) -> tuple[list[tuple[float, str]], list[tuple[float, str]]]:
+    """A key's frames cut where the computer, thinking after it, has moved: what the key
+    showed (up to its thinking screen), and what the computer's move showed (none if it did
+    not think). Its thinking time is not the key's."""
+    kinds = [screen_kind(text) for _, text in frames]
+    if "thinking" not in kinds:
+        return frames, []
+    start = kinds.index("thinking")
+    gone = next((i for i in range(start, len(kinds)) if kinds[i] != "thinking"), None)
+    if gone is None:
+        return frames, []
+    return frames[:gone], frames[gone:]
+
+
 def watch_computer(term: Terminal, figures: Figures, label: str) -> None:
     """The computer thinks: from its indicator going away to the screen being complete."""
     term.frames()
@@ -386,6 +402,11 @@ def play_keys(term: Terminal, figures: Figures, label: str, *others: Terminal) -
         # Two cards that cannot go together (or a hand of one): discard instead.
         sent, frames = press(term, "x", *others, changes=True)
         after = screen_kind(term.text)
+    frames, computer = until_the_computer_moves(frames)
+    if computer:
+        after = "thinking"
+        shown = computer
+        figures.add(label + "computer's move → your screen", completion(shown, shown[0][0]))
     figures.add(label + transition(kind, after), completion(frames, sent))
     if VERBOSE:
         print(

@@ -97,3 +97,18 @@ def test_the_prompt_after_the_walk_may_wrap_onto_a_second_line() -> None:
     done, walk = feel.completion([(1.0, first), (1.5, later)], 0.9)
     assert round(done, 3) == 0.1
     assert round(walk, 3) == 0.5
+
+
+def test_the_computers_thinking_after_a_key_is_not_the_keys_time() -> None:
+    """An offer to the computer shows its thinking screen at once; the time it then thinks is
+    the computer's, measured from its move (it used to count as the offer's transition)."""
+    feel = _feel()
+    thinking = _screen("Blue is thinking", "● ● ●", " l Log")
+    reveal = _screen("Blue recruited the face-up card.", " ⏎ Continue")
+    frames = [(1.0, thinking), (1.2, thinking), (1.5, reveal)]
+    mine, computer = feel.until_the_computer_moves(frames)
+    assert [stamp for stamp, _ in mine] == [1.0, 1.2]
+    assert [stamp for stamp, _ in computer] == [1.5]
+    done, _ = feel.completion(mine, 0.9)
+    assert round(done, 3) == 0.1
+    assert feel.until_the_computer_moves([(1.0, reveal)]) == ([(1.0, reveal)], [])
