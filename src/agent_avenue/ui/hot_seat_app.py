@@ -5,7 +5,6 @@ play/flow.py's). What every front end shares is BaseApp's (ui/app.py)."""
 from __future__ import annotations
 
 import os
-import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,6 +25,7 @@ from agent_avenue.play.seats import (
 from agent_avenue.ui.app import BaseApp
 from agent_avenue.ui.computer import BOTS, ComputerSeats
 from agent_avenue.ui.launch import LaunchOptions, random_first, random_seed
+from agent_avenue.ui.save_lookup import SaveLookup
 from agent_avenue.ui.screens.start import StartScreen, StartSettings
 from agent_avenue.ui.seat_words import colour_name, default_names, local_names
 from agent_avenue.ui.size_classes import size_classes
@@ -33,7 +33,7 @@ from agent_avenue.ui.size_classes import size_classes
 if TYPE_CHECKING:
     from agent_avenue.engine import GameRecord, Mode, Rules
     from agent_avenue.play.session import Session
-    from agent_avenue.storage import LoadedSave, LoadResult
+    from agent_avenue.storage import LoadedSave
     from agent_avenue.ui.hot_seat_game import HotSeatGame
     from agent_avenue.ui.messages import ActionChosen, Continue
 
@@ -72,9 +72,7 @@ class HotSeatApp(BaseApp):
         """The computer's seats and the decision it may be making (ui/computer.py)."""
         self.game: HotSeatGame | None = None
         """The game at the table, if one is being played."""
-        self._save_lock = threading.Lock()
-        self._save_check: LoadResult | None = None
-        self._all_saves: tuple[LoadedSave, ...] = ()
+        self._saves = SaveLookup(rules)
         self._resume_offered = options.new_game
         """Whether the offer to resume was made (never, when the command line described a new
         game: that game starts, the saved one waits)."""
@@ -129,7 +127,7 @@ class HotSeatApp(BaseApp):
         covers the start screen), in threads."""
         self.run_worker(_preload, thread=True, exclusive=True, exit_on_error=False)
         if not self._resume_offered:
-            self.run_worker(self._check_save, thread=True, group=SAVES, exit_on_error=False)
+            self.run_worker(self._saves.latest, thread=True, group=SAVES, exit_on_error=False)
 
     def _show_start(
         self, names: tuple[str, ...], mode: Mode, first: int | None, players: int
@@ -243,20 +241,6 @@ class HotSeatApp(BaseApp):
 
     # Saved games and replays ---------------------------------------------------------------
 
-    def _check_save(self) -> LoadResult:
-        """The most recent saved game (and every one in `_all_saves`), looked up once (in a
-        worker, or at once if a game starts first)."""
-        with self._save_lock:
-            if self._save_check is None:
-                from agent_avenue.storage import LoadResult
-                from agent_avenue.ui.saving import check_saves
-
-                found = check_saves(self.rules)
-                self._all_saves = found.saves
-                problem = " ".join(found.problems) if found.problems else None
-                self._save_check = LoadResult(found.saves[0] if found.saves else None, problem)
-            return self._save_check
-
     def _offer_resume(self, settings: StartSettings | None = None) -> bool:
         """Offer to resume a saved game, or say why a bad save was set aside; False if neither.
 
@@ -264,13 +248,13 @@ class HotSeatApp(BaseApp):
         """
         if self._resume_offered or self.game is not None:
             return False
-        found = self._check_save()
+        found = self._saves.latest()
         if found.save is None and found.problem is None:
             return False
         self._resume_offered = True
         from agent_avenue.ui.screens.resume import RESUME, ResumeScreen
 
-        screen = ResumeScreen(found.save, found.problem, self._all_saves)
+        screen = ResumeScreen(found.save, found.problem, self._saves.saves)
 
         def chosen(choice: str | None) -> None:
             save = screen.chosen
@@ -285,7 +269,7 @@ class HotSeatApp(BaseApp):
     def _resume_at_once(self) -> None:
         """`agent-avenue resume`: straight to the saved game's handoff, or exit 2 saying why."""
         self._resume_offered = True
-        found = self._check_save()
+        found = self._saves.latest()
         if found.save is None:
             self.exit(return_code=2, message=Text(found.problem or t("resume.none") + "."))
             return
