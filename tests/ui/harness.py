@@ -76,7 +76,7 @@ SETTLE_ROUNDS = 200
 
 def _busy(app: HotSeatApp) -> bool:
     """Whether a worker (the computer's move, a hint) is still running or about to."""
-    return any(not worker.is_finished for worker in app.workers)
+    return app.computer.starting or any(not worker.is_finished for worker in app.workers)
 
 
 def _pending(app: HotSeatApp) -> bool:

@@ -276,3 +276,33 @@ async def test_after_a_reveal_the_computer_goes_on_without_a_key(mode: str) -> N
             else:
                 await settle(pilot)  # the computer's move, shown
     assert waited >= 2  # each one went on with no key pressed
+
+
+async def test_the_computer_starts_thinking_once_its_thinking_screen_is_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The search holds the interpreter while it runs: started before the screen saying that
+    the computer thinks was drawn, it delayed that screen until its answer (an offer to the
+    computer showed nothing new for 0.4-0.5 s at 160x45)."""
+    drawn: list[str] = []
+    seen_at_start: list[bool] = []
+    display = HotSeatApp._display
+
+    def recording(app: HotSeatApp, screen: object, renderable: object) -> None:
+        display(app, screen, renderable)  # type: ignore[arg-type]
+        if renderable is not None and not app._batch_count:
+            drawn.append(screen_text(app))
+
+    original = app_module.bot_decision
+
+    def noting(bot: Bot, view: PlayerView, seed: int, pause: float) -> Action:
+        seen_at_start.append(any("is thinking" in text for text in drawn))
+        return original(bot, view, seed, pause)
+
+    monkeypatch.setattr(HotSeatApp, "_display", recording)
+    monkeypatch.setattr(app_module, "bot_decision", noting)
+    app = make_app("simple", 3, first=1, opponent="bot:normal")  # the computer plays first
+    async with app.run_test(size=(160, 45)) as pilot:
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_kind(app) == "RecruitPanel")
+    assert seen_at_start == [True]
