@@ -64,6 +64,8 @@ TOKENS = re.compile(r"[GB][●▲]")
 WALK_WORDS = re.compile(r"\b\d{1,2} to\b|\bcatch\b|\bhome\b|\bmarket\b")
 """What else a step of the meeples changes on the board's tiles: the word a token covered
 ("home", "market") and the tiles' distances ("5 to / catch"), which follow the meeples."""
+SAME_FRAME = 0.010
+"""Seconds between two pieces of output that belong to the same frame."""
 TRANSITION_TARGET = (0.100, 0.200)
 PANEL_KEY_TARGET = 0.050
 RESUME_TARGET = 1.0
@@ -370,6 +372,10 @@ def until_the_computer_moves(
     gone = next((i for i in range(start, len(kinds)) if kinds[i] != "thinking"), None)
     if gone is None:
         return frames, []
+    # The move's frame reaches the terminal in pieces: those written just before the first
+    # piece that no longer reads as the thinking screen (the board's rows) are the move's too.
+    while gone > start + 1 and frames[gone][0] - frames[gone - 1][0] <= SAME_FRAME:
+        gone -= 1
     return frames[:gone], frames[gone:]
 
 

@@ -112,3 +112,18 @@ def test_the_computers_thinking_after_a_key_is_not_the_keys_time() -> None:
     done, _ = feel.completion(mine, 0.9)
     assert round(done, 3) == 0.1
     assert feel.until_the_computer_moves([(1.0, reveal)]) == ([(1.0, reveal)], [])
+
+
+def test_the_computers_move_begins_with_the_first_piece_of_its_frame() -> None:
+    """The move's frame arrives in pieces: the board's rows change while the panel still reads
+    as the thinking screen. Those pieces are the move's, not the key's."""
+    feel = _feel()
+    thinking = _screen("│ 7 │", "Blue is thinking", "● ● ●", " l Log")
+    board_moved = _screen("│ 9 │", "Blue is thinking", "● ● ●", " l Log")
+    reveal = _screen("│ 9 │", "Blue recruited the face-up card.", " ⏎ Continue")
+    frames = [(1.0, thinking), (1.2, thinking), (1.5, board_moved), (1.502, reveal)]
+    mine, computer = feel.until_the_computer_moves(frames)
+    assert [stamp for stamp, _ in mine] == [1.0, 1.2]
+    assert [stamp for stamp, _ in computer] == [1.5, 1.502]
+    done, _ = feel.completion(mine, 0.9)
+    assert round(done, 3) == 0.1
