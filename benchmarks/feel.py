@@ -48,6 +48,7 @@ from fcntl import ioctl
 from pathlib import Path
 
 import pyte
+from transition_rows import transition
 
 QUIET = 0.3
 """Seconds without output after which a screen is taken to hold still (longer than the
@@ -257,25 +258,6 @@ def screen_kind(text: str) -> str:
     if "⏎" in bar:
         return "reveal"
     return "other"
-
-
-def transition(before: str, after: str) -> str:
-    """The row a screen change is counted in."""
-    if after == "result":
-        return "game over → result"
-    if before == "start":
-        return "start → first screen of the game"
-    if before == "handoff":
-        return "handoff → private screen"
-    if before == "offer":
-        return "offer → next screen"
-    if before == "recruit":
-        return "recruit → reveal"
-    if before == "reveal":
-        return "reveal → privacy question or hand"
-    if before in ("choice", "confirm"):
-        return "choice → next screen"
-    return f"{before} → {after}"
 
 
 def keys_for(kind: str) -> list[str]:

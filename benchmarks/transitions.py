@@ -33,6 +33,7 @@ os.environ.setdefault("AGENT_AVENUE_LANG", "en")
 from tests.ui.harness import RULES, KeyPlayer, make_app, screen_kind, screen_text  # noqa: E402
 from textual.pilot import Pilot  # noqa: E402
 from textual.widget import Widget  # noqa: E402
+from transition_rows import KIND_OF_WIDGET, transition  # noqa: E402
 
 from agent_avenue.ui.hot_seat_app import HotSeatApp  # noqa: E402
 from agent_avenue.ui.launch import LaunchOptions  # noqa: E402
@@ -122,22 +123,10 @@ async def quiet(pilot: Pilot[int]) -> None:
 
 
 def row_of(before: str, after: str) -> str:
-    """The row a key is counted in (feel.py's names)."""
-    if after == "GameOverScreen":
-        return "game over → result"
-    if before == "StartScreen":
-        return "start → first handoff"
-    if before == "HandoffScreen":
-        return "handoff → private screen"
+    """The row a key is counted in: feel.py's, or a key inside a panel."""
     if before == after:
         return f"a key inside {before}"
-    if before == "OfferPanel":
-        return "offer → handoff"
-    if before == "RecruitPanel":
-        return "recruit → reveal"
-    if before == "RevealPanel":
-        return "reveal → next"
-    return f"{before} → {after}"
+    return transition(KIND_OF_WIDGET.get(before, before), KIND_OF_WIDGET.get(after, after))
 
 
 Rows = dict[str, list[tuple[float, int, int, int, int]]]
@@ -224,7 +213,7 @@ async def resume(size: tuple[int, int], seed: int, rows: Rows) -> None:
     async with again.run_test(size=size) as pilot:
         await quiet(pilot)
         widgets = len(list(again.screen.walk_children()))
-        rows["resume → its handoff"].append(
+        rows["resume → its first screen"].append(
             (COUNT.complete(start) * 1000, COUNT.renders, COUNT.lines, len(COUNT.frames), widgets)
         )
 

@@ -17,11 +17,16 @@ ROOT = Path(__file__).resolve().parent.parent
 def _feel() -> ModuleType:
     """benchmarks/feel.py as a module (it needs pyte, the `bench` extra)."""
     pytest.importorskip("pyte")
-    spec = importlib.util.spec_from_file_location("feel", ROOT / "benchmarks/feel.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("feel", module)  # its dataclasses look their module up
-    spec.loader.exec_module(module)
+    benchmarks = str(ROOT / "benchmarks")
+    sys.path.insert(0, benchmarks)  # feel.py imports its neighbour transition_rows.py
+    try:
+        spec = importlib.util.spec_from_file_location("feel", ROOT / "benchmarks/feel.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules.setdefault("feel", module)  # its dataclasses look their module up
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(benchmarks)
     return module
 
 
