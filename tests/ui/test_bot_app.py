@@ -282,8 +282,8 @@ async def test_the_computer_starts_thinking_once_its_thinking_screen_is_drawn(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The search holds the interpreter while it runs: started before the screen saying that
-    the computer thinks was drawn, it delayed that screen until its answer (an offer to the
-    computer showed nothing new for 0.4-0.5 s at 160x45)."""
+    the computer thinks was drawn, it could delay that screen until its answer (after an offer
+    to the computer, up to 0.44 s at 80x24 in benchmarks/feel.py)."""
     drawn: list[str] = []
     seen_at_start: list[bool] = []
     display = HotSeatApp._display

@@ -124,8 +124,8 @@ class ComputerSeats:
 
         # The search holds the interpreter nearly all the time it runs, and the screen is
         # drawn in the same process: started at once, it delayed the screen saying that the
-        # computer thinks (an offer's answer showed after 0.4-0.5 s at 160x45). It starts
-        # once that screen is on the terminal.
+        # computer thinks (after an offer, up to 0.44 s at 80x24 in feel.py, against 0.04 s
+        # now). It starts once that screen is on the terminal.
         app.call_after_refresh(start)
 
     def answered(
