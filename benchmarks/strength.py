@@ -90,11 +90,12 @@ def spec_of(budget: str) -> str:
     raise ValueError(f"a budget is a number of iterations or one of {', '.join(LEVELS)}")
 
 
-def iterations_of(spec: str) -> int:
-    """The iterations per decision of a search spec (a level's fixed budget for a level)."""
+def iterations_of(spec: str, mode: Mode) -> int:
+    """The iterations per duel decision of a search spec in `mode` (a level's fixed budget for a
+    level)."""
     arg = spec.partition(":")[2]
     if arg in LEVELS:
-        return LEVELS[arg].iterations or 0
+        return LEVELS[arg].duel_iterations(mode) or 0
     return int(arg.removesuffix("it"))
 
 
@@ -115,7 +116,7 @@ def figure(
         row["overrides"] = overrides
     else:
         row = measure(pairing, mode, games, workers, seed)
-    row["iterations"] = iterations_of(spec)
+    row["iterations"] = iterations_of(spec, mode)
     return row
 
 

@@ -457,7 +457,20 @@ def test_a_busy_machine_does_not_cut_a_levels_search_short(
     monkeypatch.setattr(ismcts.time, "perf_counter", _SlowClock(1.0, time.perf_counter))
     bot = make_bot(f"bot:{level}")
     bot.choose(view, random.Random(1))
-    assert bot.stats.playouts == ismcts.LEVELS[level].iterations
+    assert bot.stats.playouts == ismcts.LEVELS[level].duel_iterations(Mode.ADVANCED)
+
+
+@pytest.mark.parametrize(("mode", "playouts"), [(Mode.SIMPLE, 1_000), (Mode.ADVANCED, 800)])
+def test_hard_searches_less_in_advanced_mode_where_a_playout_costs_twice(
+    mode: Mode, playouts: int
+) -> None:
+    """Hard's fixed budget is 1,000 iterations in simple mode and 800 in advanced mode, so that
+    its median thinking time stays under half a second in both (issue 27)."""
+    state = new_game(RULES, mode, 4, 0)
+    view = player_view(state, state.to_act)
+    bot = make_bot("bot:hard")
+    bot.choose(view, random.Random(1))
+    assert bot.stats.playouts == playouts
 
 
 # A duel reads the clock every 8 iterations and a team game once per round of deals: the steps
@@ -484,7 +497,7 @@ def test_a_level_searches_as_much_on_a_slow_machine(
     assert slow.stats.playouts == quick.stats.playouts
     assert slow_action == quick_action
     budget = ismcts.LEVELS[level]
-    expected = budget.iterations if players == 2 else budget.team_iterations
+    expected = budget.duel_iterations(Mode.ADVANCED) if players == 2 else budget.team_iterations
     assert expected is not None
     # Team games count whole rounds of deals (one per legal action): at most one round short.
     assert expected - len(view.legal) < slow.stats.playouts <= expected
