@@ -28,7 +28,6 @@ from agent_avenue.ui.launch import LaunchOptions, random_first, random_seed
 from agent_avenue.ui.save_lookup import SaveLookup
 from agent_avenue.ui.screens.start import StartScreen, StartSettings
 from agent_avenue.ui.seat_words import colour_name, default_names, local_names
-from agent_avenue.ui.size_classes import size_classes
 
 if TYPE_CHECKING:
     from agent_avenue.engine import GameRecord, Mode, Rules
@@ -143,7 +142,6 @@ class HotSeatApp(BaseApp):
             starting=self._start_game,
             rules=self.rules,
         )
-        screen.add_class(*size_classes(*self.size), update=False)
         self.push_screen(screen)
 
     def on_start_screen_tutorial_asked(self, message: StartScreen.TutorialAsked) -> None:

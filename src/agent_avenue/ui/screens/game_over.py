@@ -10,7 +10,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.events import Resize
-from textual.screen import Screen
 from textual.widgets import Static
 
 from agent_avenue.engine import GameRecord, PlayerView, Result
@@ -18,6 +17,7 @@ from agent_avenue.i18n import t
 from agent_avenue.play.session import SEAT_COLOURS, LogEntry
 from agent_avenue.teaching.explain import explain_result
 from agent_avenue.ui.screens.log import LogScreen
+from agent_avenue.ui.screens.styled_once import StyledOnceScreen
 from agent_avenue.ui.widgets import BoardRing, CollectionPanel
 from agent_avenue.ui.widgets.board import board_size
 from agent_avenue.ui.widgets.keybar import KeyBar
@@ -37,7 +37,7 @@ def team_replay_line(view: PlayerView, seats: tuple[str, ...], seed: int, first:
     )
 
 
-class GameOverScreen(Screen[bool]):
+class GameOverScreen(StyledOnceScreen[bool]):
     """Dismissed with True for a new game, False to quit; without a seed (a network game) it
     shows no replay line."""
 

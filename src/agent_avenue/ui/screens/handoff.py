@@ -10,17 +10,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from agent_avenue.i18n import retranslate, t
 from agent_avenue.ui.key_pause import KeyPause, ready_in
+from agent_avenue.ui.screens.styled_once import StyledOnceScreen
 from agent_avenue.ui.widgets._common import show_content
 from agent_avenue.ui.widgets.keybar import KeyBar
 from agent_avenue.ui.widgets.size import SizeWarning, too_small
 
 
-class HandoffScreen(Screen[None]):
+class HandoffScreen(StyledOnceScreen[None]):
     """Pass the terminal to one player; keys are ignored for a moment so none can skip it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [

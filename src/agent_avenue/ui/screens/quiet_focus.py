@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Self, TypeVar
 
 from textual.geometry import Region
-from textual.screen import Screen
 from textual.widget import Widget
+
+from agent_avenue.ui.screens.styled_once import StyledOnceScreen
 
 ResultType = TypeVar("ResultType")
 
 
-class QuietFocusScreen(Screen[ResultType]):
+class QuietFocusScreen(StyledOnceScreen[ResultType]):
     """A screen whose focus changes repaint only the widgets they restyle.
 
     Textual's `Screen.focused` is a reactive that repaints the whole screen when it changes.

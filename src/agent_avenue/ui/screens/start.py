@@ -6,13 +6,12 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from rich.cells import cell_len
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Input, Label, Static
 
 from agent_avenue.data.player_names import name_problem
@@ -20,6 +19,7 @@ from agent_avenue.engine import Mode, is_team_game, seat_of, side_of
 from agent_avenue.i18n import t
 from agent_avenue.play.seats import BOT_PLAYER_COUNTS, HUMAN, LEVELS, bot_kind, bot_level, is_bot
 from agent_avenue.play.teams import PLAYER_COUNTS, side_names
+from agent_avenue.ui.screens.styled_once import StyledOnceScreen
 from agent_avenue.ui.seat_words import colour_name, default_names, local_seat_names
 from agent_avenue.ui.widgets.choice_row import ChoiceRow, Option
 from agent_avenue.ui.widgets.keybar import KeyBar
@@ -58,7 +58,7 @@ def opponent_label(kind: str) -> str:
     return t("bot.start_" + (bot_level(kind) if is_bot(kind) else HUMAN))
 
 
-class StartScreen(Screen[StartSettings]):
+class StartScreen(StyledOnceScreen[StartSettings]):
     """Asks for names, the board side, who most recently watched a spy film, and whether the
     other side is a person or the computer (at which level)."""
 
@@ -103,16 +103,8 @@ class StartScreen(Screen[StartSettings]):
         self._first = first
         self._players = players
         self._opponent = opponent
-        self._shown = False
         self._ratings: Ratings | None = None
         """The score sheet's ratings, once a thread has read them (None until then)."""
-
-    def on_screen_resume(self, event: events.ScreenResume) -> None:
-        """The first time the screen shows, its widgets were styled a moment ago as they were
-        mounted: Textual's own handler (it runs after this one) need not style them all again."""
-        if not self._shown:
-            self._shown = True
-            event.refresh_styles = False
 
     def compose(self) -> ComposeResult:
         """The names, the choices (board side, first player, players, opponent), the buttons."""
