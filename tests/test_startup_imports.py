@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -92,5 +93,46 @@ def test_the_first_screens_modules_load_none_of_the_games() -> None:
     )
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.split() == []
+
+
+GAME_MODULES = (
+    "agent_avenue.play.session",
+    "agent_avenue.teaching.explain",
+    "agent_avenue.ui.hot_seat_game",
+    "agent_avenue.ui.screens.table",
+    "agent_avenue.ui.screens.handoff",
+    "agent_avenue.ui.screens.game_over",
+    "agent_avenue.ui.widgets.panels.makers",
+)
+"""What the first screen of a game needs, loaded in a thread while the start screen is read:
+imported at the start key instead, they made the players wait for them."""
+
+
+def test_the_games_modules_are_loaded_while_the_start_screen_is_read(tmp_path: Path) -> None:
+    code = (
+        "import asyncio, sys\n"
+        "from agent_avenue.data import default_rules\n"
+        "from agent_avenue.ui.hot_seat_app import HotSeatApp\n"
+        "from agent_avenue.ui.launch import LaunchOptions\n"
+        "async def main():\n"
+        "    app = HotSeatApp(default_rules(), LaunchOptions())\n"
+        "    async with app.run_test(size=(80, 24)) as pilot:\n"
+        "        for _ in range(100):\n"
+        "            await pilot.pause(0.05)\n"
+        f"            if all(m in sys.modules for m in {GAME_MODULES!r}):\n"
+        "                break\n"
+        f"        print(' '.join(m for m in {GAME_MODULES!r} if m not in sys.modules))\n"
+        "asyncio.run(main())\n"
+    )
+    env = {**os.environ, "AGENT_AVENUE_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+        env=env,
     )
     assert done.stdout.split() == []

@@ -338,5 +338,20 @@ class HotSeatApp(BaseApp):
 
 
 def _preload() -> None:
-    """Import the game screens and widgets (in a thread, so the start screen stays quick)."""
+    """Import the game screens and widgets, and read every language's strings (a seat named
+    after its colour is recognised in any of them), in a thread while the start screen is
+    read: done at the start key instead, this was most of the wait for the first screen."""
     import textual.widgets.markdown  # noqa: F401  (the rules book's, slow to import)
+
+    import agent_avenue.play.session
+    import agent_avenue.teaching.explain
+    import agent_avenue.ui.hot_seat_game
+    import agent_avenue.ui.screens.game_over
+    import agent_avenue.ui.screens.handoff
+    import agent_avenue.ui.screens.keep_game
+    import agent_avenue.ui.screens.table
+    import agent_avenue.ui.widgets.panels.makers  # noqa: F401
+    from agent_avenue.i18n import LANGUAGES, catalogue
+
+    for language in LANGUAGES:
+        catalogue(language)
