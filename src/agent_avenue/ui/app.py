@@ -136,8 +136,9 @@ class BaseApp(App[int]):
 
     @property
     def closing(self) -> bool:
-        """Whether the app is on its way out (its screens are going away)."""
-        return self._leaving
+        """Whether the app is on its way out (its screens are going away): it was told to exit,
+        or Textual is shutting it down (a test's end, for one) and no longer runs it."""
+        return self._leaving or not self.is_running
 
     def exit(
         self,
