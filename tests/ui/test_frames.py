@@ -13,6 +13,7 @@ from textual.screen import Screen
 from agent_avenue.ui.hot_seat_app import HotSeatApp
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
+from agent_avenue.ui.widgets import BoardRing, CollectionPanel
 
 from .harness import KeyPlayer, make_app, screen_kind, screen_text
 
@@ -63,6 +64,34 @@ async def test_an_advanced_game_starts_with_its_handoff_not_a_simple_table(
     shown = [kind for kind, _ in frames]
     assert set(shown) == {"HandoffScreen"}, shown
     assert not any("Simple mode" in text for _, text in frames)
+
+
+async def test_the_first_handoff_is_drawn_before_the_table_behind_it_is_composed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The start key shows the handoff at once; the table is composed behind it while it
+    counts down (it had kept the terminal waiting for both), and is whole when it leaves."""
+    composed: list[bool] = []
+    display = HotSeatApp._display
+
+    def recording(app: HotSeatApp, screen: Screen[object], renderable: object) -> None:
+        if renderable is not None and not app._batch_count and not composed:
+            table = next((s for s in app.screen_stack if isinstance(s, TableScreen)), None)
+            if table is not None and isinstance(app.screen, HandoffScreen):
+                composed.append(bool(table.query(BoardRing)))
+        display(app, screen, renderable)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(HotSeatApp, "_display", recording)
+    app = make_app("advanced", 5)
+    async with app.run_test(size=(160, 45)) as pilot:
+        await started(pilot)
+        assert composed == [False]
+        assert isinstance(app.screen, HandoffScreen)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert "Advanced mode" in screen_text(app)
+        assert len(app.screen.query(CollectionPanel)) == 2
 
 
 @pytest.mark.slow

@@ -172,13 +172,14 @@ class GameShow:
         """Show `screen` over the table; `shown` waits until it is whole."""
         self._pushed.append(self.app.push_screen(screen, callback))
 
-    async def shown(self) -> None:
+    async def shown(self, whole: bool = True) -> None:
         """Wait until what was last shown is whole (panels composed, screens pushed), so that
-        a caller holding the updates draws it in one frame, never half-built."""
+        a caller holding the updates draws it in one frame, never half-built; not `whole`:
+        the screens pushed only (a table made later stays as it is, out of sight)."""
         pushed, self._pushed = self._pushed, []
         for mounting in pushed:
             await mounting
-        if self.table is not None:
+        if self.table is not None and whole:
             await self.table.built()
 
     def _team_handoff(self, side: int) -> None:

@@ -27,6 +27,7 @@ from agent_avenue.play.session import LogEntry, Session
 from agent_avenue.ui.computer import ComputerSeats, bot_seed
 from agent_avenue.ui.game_show import GameShow
 from agent_avenue.ui.phrases import discard_note
+from agent_avenue.ui.screens.handoff import HandoffScreen
 
 if TYPE_CHECKING:
     from agent_avenue.ui.app import BaseApp
@@ -78,13 +79,16 @@ class HotSeatGame(GameShow):
         from agent_avenue.ui.screens.table import TableScreen
 
         with self.app.batch_update():
-            self.table = TableScreen(self.app.rules, self.team_seats())
-            await self.app.push_screen(self.table)
+            self.table = table = TableScreen(self.app.rules, self.team_seats(), later=True)
+            await self.app.push_screen(table)
             if resumed:
                 self._begin_resumed()
             else:
                 self._begin()
-            await self.shown()
+            covered = isinstance(self.app.screen, HandoffScreen)
+            await self.shown(whole=not covered)
+        if covered:  # the handoff first; the table is composed behind it as it counts down
+            self.app.call_after_refresh(table.compose_whole)
 
     def _begin(self) -> None:
         """The log starts with the first turn; then the first handoff."""

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable
-from typing import ClassVar
+from typing import ClassVar, Literal
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -55,7 +56,9 @@ class TableScreen(QuietFocusScreen[None]):
         Binding("h", "hint", t("hint.key")),
     ]
 
-    def __init__(self, rules: Rules, seats: tuple[str, ...] = ()) -> None:
+    def __init__(self, rules: Rules, seats: tuple[str, ...] = (), later: bool = False) -> None:
+        """A table for a game with these `rules` (and the seats' names in a team game); made
+        `later`, it has no widgets until `compose_whole` (see there)."""
         super().__init__()
         self.rules = rules
         self.seats = seats
@@ -72,10 +75,15 @@ class TableScreen(QuietFocusScreen[None]):
         """Panels being mounted (and old ones removed) since `built` last waited for them."""
         self._panel_box = PanelBox(id="panel-box")
         """The panel's box, as last composed."""
+        self._parts: Literal["none", "composing", "whole"] = "none" if later else "whole"
+        """How far the widgets are composed (a table made `later` starts with none)."""
+        self._composing: asyncio.Future[None] | None = None
 
     def compose(self) -> ComposeResult:
         """The board with the collections and the table status beside it, the log where there
         is room, the panel below; a large board sits in the middle, a side on each hand."""
+        if self._parts == "none":
+            return  # nothing yet: `compose_whole` composes the table behind the first screen
         width, height = self.app.size
         self._board_size = board_size(width, height)
         yield SizeWarning()
@@ -114,6 +122,34 @@ class TableScreen(QuietFocusScreen[None]):
         board.set_size(self._board_size)
         return board
 
+    async def compose_whole(self) -> None:
+        """Compose the widgets of a table made `later` and show on them what it was told
+        meanwhile (the view, the log, the panel); at once if it has them all.
+
+        A game's first screen is a handoff over the table: the handoff is drawn first, and
+        the table, out of sight, is composed while the handoff counts down, instead of
+        keeping the terminal waiting for both. Every caller waits for the same composing.
+        """
+        if self._parts == "whole":
+            return
+        if self._composing is None:
+            self._composing = asyncio.ensure_future(self._compose_parts())
+        await asyncio.shield(self._composing)
+
+    async def _compose_parts(self) -> None:
+        self._parts = "composing"
+        await self.recompose()
+        self._parts = "whole"
+        if not self.is_attached:
+            return  # the game ended meanwhile: this table is going away
+        self._set_compact(self.app.size.height)
+        if self._view is not None:
+            self._show_view(self._view, self._names)
+        log = self.query_one("#table-log", GameLog)
+        log.set_entries(self._log_entries, self._names, self.seats)
+        if not self.panel.is_attached and self._make_panel is not None:
+            self._set_panel(self._make_panel)  # the panel set while the table was composed
+
     async def on_resize(self, event: Resize) -> None:
         """On short terminals the collections put their agents on shared lines; crossing a
         board size (compact, medium, large) lays the table out again, when it is shown (a
@@ -124,8 +160,12 @@ class TableScreen(QuietFocusScreen[None]):
             await self._fit_board()
 
     async def _fit_board(self) -> None:
-        """Lay the table out again if the terminal's size now calls for another board."""
-        if board_size(self.app.size.width, self.app.size.height) != self._board_size:
+        """Lay the table out again if the terminal's size now calls for another board (a table
+        not yet composed will be composed at the size of the moment)."""
+        if (
+            self._parts == "whole"
+            and board_size(self.app.size.width, self.app.size.height) != self._board_size
+        ):
             await self.refresh_language(self._names)
 
     def _set_compact(self, height: int) -> None:
@@ -139,6 +179,7 @@ class TableScreen(QuietFocusScreen[None]):
         The game does not restart: the same view, log and panel are shown, a half-made offer
         keeps its choices, and a reveal shows its end at once (the meeples stop moving).
         """
+        await self.compose_whole()
         self._walk.stop()
         old = self.panel
         self._names = names
@@ -164,6 +205,8 @@ class TableScreen(QuietFocusScreen[None]):
         """Board, status and both collections from one view."""
         self._names = names
         self._view = view
+        if self._parts != "whole":
+            return  # shown once the widgets are composed
         self.query_one(BoardRing).update_view(view, names, self.seats)
         self.query_one(TableStatus).update_view(view, names, self.seats)
         for supply in self.query(SupplyCards).results(SupplyCards):  # on the ring boards
@@ -178,6 +221,9 @@ class TableScreen(QuietFocusScreen[None]):
         self._walk.stop()
         panel = make(self._names)
         self._make_panel = make
+        if self._parts != "whole":
+            self.panel = panel  # composed with the table
+            return panel
         box = self._panel_box
         if self.focused is not None and box in self.focused.ancestors_with_self:
             # Else Textual hands the keys to the side column while the old panel goes, and
@@ -193,6 +239,7 @@ class TableScreen(QuietFocusScreen[None]):
     async def built(self) -> None:
         """Wait until the panels mounted since the last call are whole, and give the one shown
         the keys: a caller holding the screen's updates then shows it in one frame."""
+        await self.compose_whole()
         building, self._building = self._building, []
         for step in building:
             await step
@@ -281,13 +328,17 @@ class TableScreen(QuietFocusScreen[None]):
     def add_log(self, entry: LogEntry, names: tuple[str, str]) -> None:
         """Add one step's public events to the log."""
         self._log_entries.append(entry)
-        log = self.query_one("#table-log", GameLog)
-        log.add_entry(entry, names, self.seats)
-        log.show_newest()
+        if self._parts != "whole":
+            return  # the whole log is shown once the widgets are composed
+        for log in self.query("#table-log").results(GameLog):  # none if the table is going
+            log.add_entry(entry, names, self.seats)
+            log.show_newest()
 
     def set_log(self, entries: tuple[LogEntry, ...], names: tuple[str, str]) -> None:
         """Show these steps' public events as the whole log (a position shown again)."""
         self._log_entries = list(entries)
+        if self._parts != "whole":
+            return
         log = self.query_one("#table-log", GameLog)
         log.set_entries(entries, names, self.seats)
         log.show_newest()
