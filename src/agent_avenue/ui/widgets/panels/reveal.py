@@ -32,6 +32,9 @@ from agent_avenue.ui.widgets.panels.base import (
     plain,
 )
 
+PROMPT_MARGIN = 2
+"""The panel's padding on either side of its last line (app.tcss, `.panel`)."""
+
 
 class RevealPanel(Panel):
     """What just happened, in sentences (and the two recruited cards), then what comes next.
@@ -80,7 +83,9 @@ class RevealPanel(Panel):
                     yield Static(plain(self.names[side]), classes=f"reveal-name -seat-{side}")
                     yield AgentCard(agent, side, self.view, side)
             yield Static(styled_names("\n".join(self.lines)), classes="panel-info reveal-lines")
-        yield Static(plain(self._prompt_text()), id="reveal-prompt", classes="panel-status")
+        prompt = Static(plain(self._prompt_text()), id="reveal-prompt", classes="panel-status")
+        prompt.styles.min_height = self._prompt_rows()
+        yield prompt
 
     @property
     def ready(self) -> bool:
@@ -93,6 +98,21 @@ class RevealPanel(Panel):
         if self.pause.over:
             return self.prompt
         return f"{self.prompt}  {ready_in(self.pause.left() if left is None else left)}"
+
+    def _prompt_rows(self) -> int:
+        """The rows the longest of the last line's texts takes (the meeples moving, the prompt
+        with its countdown, the prompt), so that the line keeps one height throughout: a
+        panel that grows when the meeples stop moves the board and the log above it."""
+        width = max(1, self.app.size.width - PROMPT_MARGIN)
+        texts = [t("reveal.moving"), self.prompt]
+        if self.question:
+            texts.append(f"{self.prompt}  {ready_in(self.question)}")
+        return max(len(plain(text).wrap(width)) for text in texts)
+
+    def on_resize(self) -> None:
+        """The prompt's rows at the new width."""
+        for prompt in self.query("#reveal-prompt").results(Static):
+            prompt.styles.min_height = self._prompt_rows()
 
     def _show_prompt(self, left: float | None = None) -> None:
         # Possibly called before the panel is composed: compose then shows the prompt itself.
@@ -122,6 +142,7 @@ class RevealPanel(Panel):
     def say_next(self, prompt: str) -> None:
         """What comes next has changed (the computer has decided): say so."""
         self.prompt = prompt
+        self.on_resize()
         self._show_prompt()
 
     def _count_down(self, left: float) -> None:
