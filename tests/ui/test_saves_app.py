@@ -209,6 +209,7 @@ async def test_a_killed_game_resumes_at_a_handoff_exactly_where_it_was(
         assert session.view(None) == public
         table = resumed.screen_stack[-2]
         assert isinstance(table, TableScreen)
+        await table.compose_whole()  # behind the handoff, while it counts down
         assert screen_kind_of(table) == "WaitingPanel"
         text = screen_text(resumed)
         names = ("Ada", "Bob")

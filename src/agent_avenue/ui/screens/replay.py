@@ -25,13 +25,12 @@ from agent_avenue.play.session import LogEntry, public_entry
 from agent_avenue.play.teams import side_names
 from agent_avenue.teaching.describe import result_sentence
 from agent_avenue.ui.screens.log import LogScreen
+from agent_avenue.ui.screens.table_layout import fit_collections
 from agent_avenue.ui.widgets import BoardRing, CollectionPanel, GameLog
 from agent_avenue.ui.widgets.board import board_size
 from agent_avenue.ui.widgets.keybar import KeyBar
 from agent_avenue.ui.widgets.size import SizeWarning
 
-COMPACT_HEIGHT = 34
-"""Below this many rows the collections list their agents compactly (as on the table)."""
 DECK_SHOWN = 4
 """How many cards of the top of the agent deck are revealed."""
 
@@ -214,9 +213,7 @@ class ReplayScreen(Screen[None]):
         if self.is_current and board_size(*self.app.size) != self._board_size:
             await self.recompose()
             self.on_mount()
-        compact = event.size.height < COMPACT_HEIGHT
-        for panel in self.query(CollectionPanel):
-            panel.fit(compact)
+        fit_collections(self, event.size.height)
 
     @property
     def state(self) -> GameState:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from textual import events, on
-from textual._context import NoActiveAppError
 from textual.screen import Screen
 
 from agent_avenue.ui.size_classes import size_classes
@@ -29,7 +28,7 @@ class StyledOnceScreen(Screen[ResultType]):
         super().__init__(*args, **kwargs)
         try:
             size = self.app.size
-        except NoActiveAppError:  # made outside an app (Textual then sets them on its own)
+        except RuntimeError:  # made outside an app (Textual then sets them on its own)
             return
         self.add_class(*size_classes(*size), update=False)
 

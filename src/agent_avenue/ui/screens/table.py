@@ -1,4 +1,10 @@
-"""The game table: board, collections and status above, the action panel of the moment below."""
+"""The game table: board, collections and status above, the action panel of the moment below.
+
+A game's first screen is a handoff over the table: the table is made `later` (no widgets), the
+handoff is drawn first, and the table, out of sight, is composed while the handoff counts down
+(`TableScreen.compose_whole`), instead of keeping the terminal waiting for both. What the game
+tells it meanwhile (the view, the log, the panel) is kept and shown once its widgets exist.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,6 @@ from typing import ClassVar, Literal
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.events import Resize
 from textual.worker import Worker
 
@@ -19,6 +24,7 @@ from agent_avenue.ui.hint_worker import HintSearch
 from agent_avenue.ui.meeple_walk import MeepleWalk, movement_frames
 from agent_avenue.ui.screens.log import LogScreen
 from agent_avenue.ui.screens.quiet_focus import QuietFocusScreen
+from agent_avenue.ui.screens.table_layout import fit_collections, panel_box, table_widgets
 from agent_avenue.ui.widgets import BoardRing, CollectionPanel, GameLog, TableStatus
 from agent_avenue.ui.widgets.board import board_size
 from agent_avenue.ui.widgets.keybar import KeyBar
@@ -37,11 +43,7 @@ from agent_avenue.ui.widgets.panels import (
     reveal_maker,
     with_prompt,
 )
-from agent_avenue.ui.widgets.size import SizeWarning
 from agent_avenue.ui.widgets.supply import SupplyCards
-
-COMPACT_HEIGHT = 34
-"""Below this many rows the collections list their agents compactly."""
 
 
 class TableScreen(QuietFocusScreen[None]):
@@ -57,8 +59,7 @@ class TableScreen(QuietFocusScreen[None]):
     ]
 
     def __init__(self, rules: Rules, seats: tuple[str, ...] = (), later: bool = False) -> None:
-        """A table for a game with these `rules` (and the seats' names in a team game); made
-        `later`, it has no widgets until `compose_whole` (see there)."""
+        """A table for a game with these `rules` (and the team's seat names); see `later` above."""
         super().__init__()
         self.rules = rules
         self.seats = seats
@@ -76,60 +77,19 @@ class TableScreen(QuietFocusScreen[None]):
         self._panel_box = PanelBox(id="panel-box")
         """The panel's box, as last composed."""
         self._parts: Literal["none", "composing", "whole"] = "none" if later else "whole"
-        """How far the widgets are composed (a table made `later` starts with none)."""
         self._composing: asyncio.Future[None] | None = None
 
     def compose(self) -> ComposeResult:
-        """The board with the collections and the table status beside it, the log where there
-        is room, the panel below; a large board sits in the middle, a side on each hand."""
+        """The table's widgets at the board size the terminal calls for (`table_layout`)."""
         if self._parts == "none":
             return  # nothing yet: `compose_whole` composes the table behind the first screen
-        width, height = self.app.size
-        self._board_size = board_size(width, height)
-        yield SizeWarning()
-        if self._board_size == "compact":
-            with Horizontal(id="table-top", classes="main"):
-                yield self._board()
-                with VerticalScroll(id="table-side"):  # arrow keys scroll it when it overflows
-                    yield CollectionPanel(0, id="collection-0")
-                    yield CollectionPanel(1, id="collection-1")
-                    yield TableStatus(id="status")
-                yield GameLog(self.rules, id="table-log")
-        else:
-            with Horizontal(id="table-top", classes=f"main -ring -{self._board_size}"):
-                with VerticalScroll(id="table-left"):
-                    yield CollectionPanel(0, id="collection-0", classes="-stats-line")
-                    yield TableStatus(id="status", supply=False)
-                    brief = "" if self._board_size == "large" else "-brief"
-                    yield SupplyCards(self.rules, id="supply", classes=brief)
-                yield self._board()
-                with Vertical(id="table-right"):
-                    with VerticalScroll(id="table-side"):
-                        yield CollectionPanel(1, id="collection-1", classes="-stats-line")
-                    yield GameLog(self.rules, id="table-log")
-        # On the ring boards the panel's box keeps one height from panel to panel (at least 9
-        # rows, then the tallest shown), so the board above does not grow and shrink (and
-        # redraw whole) at every step.
-        steady = " -steady" if self._board_size != "compact" else ""
-        self._panel_box = PanelBox(id="panel-box", classes=f"main{steady}")
-        with self._panel_box:
-            yield self.panel
-        yield KeyBar()
-
-    def _board(self) -> BoardRing:
-        """The board, at the size class chosen for the screen."""
-        board = BoardRing(id="board")
-        board.set_size(self._board_size)
-        return board
+        self._board_size = board_size(*self.app.size)
+        self._panel_box = panel_box(self._board_size)
+        yield from table_widgets(self.rules, self._board_size, self.panel, self._panel_box)
 
     async def compose_whole(self) -> None:
-        """Compose the widgets of a table made `later` and show on them what it was told
-        meanwhile (the view, the log, the panel); at once if it has them all.
-
-        A game's first screen is a handoff over the table: the handoff is drawn first, and
-        the table, out of sight, is composed while the handoff counts down, instead of
-        keeping the terminal waiting for both. Every caller waits for the same composing.
-        """
+        """Compose a table made `later` and show what it was told meanwhile (see the module's
+        docstring); every caller waits for the same composing."""
         if self._parts == "whole":
             return
         if self._composing is None:
@@ -142,19 +102,14 @@ class TableScreen(QuietFocusScreen[None]):
         self._parts = "whole"
         if not self.is_attached:
             return  # the game ended meanwhile: this table is going away
-        self._set_compact(self.app.size.height)
-        if self._view is not None:
-            self._show_view(self._view, self._names)
-        log = self.query_one("#table-log", GameLog)
-        log.set_entries(self._log_entries, self._names, self.seats)
+        self._show_again(self._names)
         if not self.panel.is_attached and self._make_panel is not None:
             self._set_panel(self._make_panel)  # the panel set while the table was composed
 
     async def on_resize(self, event: Resize) -> None:
-        """On short terminals the collections put their agents on shared lines; crossing a
-        board size (compact, medium, large) lays the table out again, when it is shown (a
-        table under another screen waits until it comes back: it may be going away)."""
-        self._set_compact(event.size.height)
+        """The collections fit the new height; another board size lays the table out again when
+        it is shown (under another screen it waits: it may be going away)."""
+        fit_collections(self, event.size.height)
         self._panel_box.forget_height()  # the tallest panel at the new size is measured anew
         if self.is_current:
             await self._fit_board()
@@ -162,16 +117,16 @@ class TableScreen(QuietFocusScreen[None]):
     async def _fit_board(self) -> None:
         """Lay the table out again if the terminal's size now calls for another board (a table
         not yet composed will be composed at the size of the moment)."""
-        if (
-            self._parts == "whole"
-            and board_size(self.app.size.width, self.app.size.height) != self._board_size
-        ):
+        if self._parts == "whole" and board_size(*self.app.size) != self._board_size:
             await self.refresh_language(self._names)
 
-    def _set_compact(self, height: int) -> None:
-        compact = height < COMPACT_HEIGHT
-        for panel in self.query(CollectionPanel):
-            panel.fit(compact)
+    def _show_again(self, names: tuple[str, str]) -> None:
+        """Newly composed widgets: the collections' fit, the view and the whole log again."""
+        fit_collections(self, self.app.size.height)
+        if self._view is not None:
+            self._show_view(self._view, names)
+        log = self.query_one("#table-log", GameLog)
+        log.set_entries(self._log_entries, names, self.seats)
 
     async def refresh_language(self, names: tuple[str, str]) -> None:
         """Show everything again in the language now in use (after a switch in the settings).
@@ -189,10 +144,7 @@ class TableScreen(QuietFocusScreen[None]):
         await self.recompose()
         if not self.is_attached or not self.is_current:
             return  # the game ended meanwhile: this table is going away
-        self._set_compact(self.size.height)
-        if self._view is not None:
-            self._show_view(self._view, names)
-        self.query_one("#table-log", GameLog).set_entries(self._log_entries, names, self.seats)
+        self._show_again(names)
         if isinstance(self.panel, RevealPanel):
             self.panel.finish()
         await self.built()  # the keys go to the new panel at once: none is lost meanwhile
