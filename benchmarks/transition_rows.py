@@ -16,20 +16,22 @@ KIND_OF_WIDGET = {
 """The kind of screen (feel.py's names) a screen or panel class shows."""
 
 
+ROW_AFTER = {
+    "start": "start → first screen of the game",
+    "handoff": "handoff → private screen",
+    "offer": "offer → next screen",
+    "recruit": "recruit → reveal",
+    "reveal": "reveal → privacy question or hand",
+    "choice": "choice → next screen",
+    "confirm": "choice → next screen",
+}
+"""The row a key on each kind of screen is counted in (any key that ends the game: its own)."""
+
+
 def transition(before: str, after: str) -> str:
     """The row a change from a `before` kind of screen to an `after` kind is counted in."""
     if after == "result":
         return "game over → result"
-    if before == "start":
-        return "start → first screen of the game"
-    if before == "handoff":
-        return "handoff → private screen"
-    if before == "offer":
-        return "offer → next screen"
-    if before == "recruit":
-        return "recruit → reveal"
-    if before == "reveal":
-        return "reveal → privacy question or hand"
-    if before in ("choice", "confirm"):
-        return "choice → next screen"
+    if before in ROW_AFTER:
+        return ROW_AFTER[before]
     return f"{before} → {after}"
