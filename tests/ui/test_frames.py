@@ -11,9 +11,10 @@ from textual.pilot import Pilot
 from textual.screen import Screen
 
 from agent_avenue.ui.hot_seat_app import HotSeatApp
+from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
-from agent_avenue.ui.widgets import BoardRing, CollectionPanel
+from agent_avenue.ui.widgets import BoardRing, CollectionPanel, GameLog
 
 from .harness import KeyPlayer, make_app, screen_kind, screen_text
 
@@ -135,3 +136,32 @@ async def test_a_recruit_shows_its_reveal_whole_in_its_first_frame(frames: list[
     # The meeples may still move (their animation is off here): every other line is final.
     assert next(kind for kind, _ in frames) == "RevealPanel"
     assert first_reveal.splitlines()[-6:] == final.splitlines()[-6:]
+
+
+@pytest.mark.slow
+async def test_every_frame_shows_the_newest_line_of_a_log_that_follows_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At 160x45 the log shrinks as the collection above it grows: it used to be drawn a row
+    short of its end first and scrolled a frame later (the reveal was complete only then)."""
+    late: list[tuple[float, int]] = []
+    display = HotSeatApp._display
+
+    def recording(app: HotSeatApp, screen: Screen[object], renderable: object) -> None:
+        if renderable is not None and not app._batch_count:
+            for log in app.screen.query("#table-log").results(GameLog):
+                if log.max_scroll_y and log.scroll_y != log.max_scroll_y:
+                    late.append((log.scroll_y, log.max_scroll_y))
+        display(app, screen, renderable)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(HotSeatApp, "_display", recording)
+    app = make_app("simple", 3)
+    async with app.run_test(size=(160, 45)) as pilot:
+        player = await started(pilot)
+        for _ in range(80):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await pilot.press(*player.keys_for(app))
+            await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+    assert late == []

@@ -6,6 +6,8 @@ from collections.abc import Iterable
 
 from rich.text import Text
 from textual import events
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widgets import RichLog
 
 from agent_avenue.data import default_rules
@@ -61,6 +63,8 @@ class GameLog(RichLog, can_focus=False):
         self._wrapped_at = 0
         self._width_seen = False
         """A resize with a width has come (RichLog then writes the lines it held back)."""
+        self.following = True
+        """Whether the log shows its newest line, and so keeps showing the newest one."""
         self.border_title = t("log.title")
 
     def add_entry(
@@ -96,6 +100,19 @@ class GameLog(RichLog, can_focus=False):
         """Scroll to the newest line, and keep following new ones (the anchor is taken again
         if the player had scrolled back)."""
         self.scroll_end(animate=False, immediate=True)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        """Note whether the newest line is in view (the player may have scrolled back)."""
+        super().watch_scroll_y(old_value, new_value)
+        self.following = new_value >= self.max_scroll_y
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The log's lines, at its end if it follows the game: when the collection above it
+        grows in the same update, the log loses rows while laid out, and Textual's anchor
+        scrolls it back to its end only a frame later (the reveal drawn twice)."""
+        if self.following and self.scroll_y < self.max_scroll_y:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+        return super().render_lines(crop)
 
     def on_resize(self, event: events.Resize) -> None:
         """Wrap every line again for the new width."""
