@@ -41,6 +41,10 @@ class GameOverScreen(StyledOnceScreen[bool]):
     """Dismissed with True for a new game, False to quit; without a seed (a network game) it
     shows no replay line."""
 
+    AUTO_FOCUS = ""
+    """Nothing takes the focus at first: the keys are the screen's, and a focused column
+    would be styled again as it takes it (with everything in it)."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "again", t("gameover.key_again")),
         Binding("l", "log", t("app.key_log")),
@@ -89,22 +93,27 @@ class GameOverScreen(StyledOnceScreen[bool]):
             why = "\n".join(explain_result(self.result, self.view, self.names))
             yield Static(Content(why), id="over-sentence")
             size = self._board_size = board_size(*self.app.size)
+            # Filled before they are mounted: each is styled once, with its final classes.
             board = BoardRing(id="over-board")
             board.set_size(size)
+            board.update_view(self.view, self.names)
+            green, blue = (CollectionPanel(side, id=f"over-collection-{side}") for side in (0, 1))
+            for side, panel in enumerate((green, blue)):
+                panel.update_view(self.view, side, self.names, self.seats)
             if size == "compact":
                 with Horizontal(id="over-table"):
                     yield board
                     with Vertical(id="over-side"):
-                        yield CollectionPanel(0, id="over-collection-0")
-                        yield CollectionPanel(1, id="over-collection-1")
+                        yield green
+                        yield blue
             else:
                 # The table's own layout at this size: a side on each hand of the board.
                 with Horizontal(id="over-table", classes=f"-ring -{size}"):
                     with VerticalScroll(id="over-left", classes="over-column"):
-                        yield CollectionPanel(0, id="over-collection-0")
+                        yield green
                     yield board
                     with VerticalScroll(id="over-right", classes="over-column"):
-                        yield CollectionPanel(1, id="over-collection-1")
+                        yield blue
             replay = self._replay_line()
             if replay is not None:
                 yield Static(Content(replay), id="over-replay")
@@ -129,10 +138,6 @@ class GameOverScreen(StyledOnceScreen[bool]):
         """The result again, in the language now in use."""
         self.names = names
         await self.recompose()
-        # A key can dismiss the screen while it is composed again ("n" at once after a resize
-        # that crossed a board size): then there is nothing left to fill.
-        if self.query(BoardRing):
-            self.on_mount()
 
     async def on_resize(self, event: Resize) -> None:
         """Crossing a board size (compact, medium, large) lays the result out again, when it
@@ -147,13 +152,6 @@ class GameOverScreen(StyledOnceScreen[bool]):
         if not self.is_current or board_size(*self.app.size) == self._board_size:
             return
         await self.refresh_language(self.names)
-
-    def on_mount(self) -> None:
-        """Fill the board and collections with the final position."""
-        self.query_one(BoardRing).update_view(self.view, self.names)
-        for side in (0, 1):
-            panel = self.query_one(f"#over-collection-{side}", CollectionPanel)
-            panel.update_view(self.view, side, self.names, self.seats)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A review needs the game's record."""

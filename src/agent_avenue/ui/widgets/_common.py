@@ -52,6 +52,12 @@ def show_content(widget: Static, content: VisualType) -> None:
         widget.update(content, layout=not _same_room(widget, old, content))
 
 
+def set_classes(widget: Widget, add: bool, *names: str) -> None:
+    """Add or remove CSS classes; a widget not mounted yet is styled once, when it is mounted
+    (Textual otherwise styles it, and its children, at every change of class before that)."""
+    widget.set_class(add, *names, update=widget.is_mounted)
+
+
 def show_border_title(widget: Widget, title: Content | None) -> None:
     """Give a widget a new border title, unless it already shows exactly that: setting one
     draws the whole widget again, even when nothing changed."""

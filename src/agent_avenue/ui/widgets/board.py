@@ -31,6 +31,7 @@ from agent_avenue.ui.widgets._common import (
     meeple,
     plain,
     same_content,
+    set_classes,
     show_border_title,
     show_content,
 )
@@ -158,9 +159,9 @@ class SpaceCell(Widget):
         home_side = HOMES.index(space) if space in HOMES else None
         self.home_side = home_side
         if home_side is not None:
-            self.add_class(f"-home{SIDE_CLASSES[home_side]}")
+            set_classes(self, True, f"-home{SIDE_CLASSES[home_side]}")
         elif space % 2:
-            self.add_class("-alt")
+            set_classes(self, True, "-alt")
 
     @property
     def wide(self) -> bool:
@@ -209,7 +210,7 @@ class SpaceCell(Widget):
         if market == self.market:
             return  # unchanged: drawing the cell again would cost every step
         self.market = market
-        self.set_class(market, "-market")
+        set_classes(self, market, "-market")
         self.refresh()
 
     def set_occupants(self, green: bool, blue: bool) -> None:
@@ -445,6 +446,9 @@ class BoardRing(Widget):
     BoardRing > #legend > OfferSlots {
         margin: 1 0;
     }
+    BoardRing.-wide.-over > #legend > OfferSlots {
+        display: none;  /* a finished game has no offer to show */
+    }
     BoardRing > #legend > .counts {
         height: auto;
         text-wrap: wrap;
@@ -471,7 +475,7 @@ class BoardRing(Widget):
             "",
             t("board.mode_simple"),
         )
-        self.add_class("-compact")
+        set_classes(self, True, "-compact")
         self._refresh_cells()
 
     def compose(self) -> ComposeResult:
@@ -496,8 +500,8 @@ class BoardRing(Widget):
         """Choose the size class (board_size): compact, medium or large."""
         assert size in BOARD_SIZES, size
         for name in BOARD_SIZES:
-            self.set_class(name == size, f"-{name}")
-        self.set_class(size != "compact", "-wide")
+            set_classes(self, name == size, f"-{name}")
+        set_classes(self, size != "compact", "-wide")
         self.size_class = size
         for cell in self.cells.values():
             cell.set_size(size)
@@ -524,6 +528,7 @@ class BoardRing(Widget):
             t("board.mode_advanced" if advanced else "board.mode_simple"),
         )
         self.slots.show(view, 1 - view.active, offer_on_table(view))
+        set_classes(self, view.result is not None, "-over")
         if view.result is None:  # once the game is over, the result says what happened
             green, blue = (distance_to_catch(view, side) for side in (0, 1))
             self._notes = (t("collection.catch", n=green), t("collection.catch", n=blue))
@@ -575,7 +580,7 @@ class BoardRing(Widget):
         """Mark some spaces (e.g. where a recruit would go); an empty iterable clears the marks."""
         marked = {s % BOARD_SIZE for s in spaces}
         for space, cell in self.cells.items():
-            cell.set_class(space in marked, "-highlight")
+            set_classes(cell, space in marked, "-highlight")
 
     def _refresh_cells(self) -> None:
         green, blue = self.positions

@@ -18,6 +18,7 @@ from agent_avenue.ui.widgets._common import (
     icon_text,
     plain,
     preview_text,
+    set_classes,
     show_border_subtitle,
     show_border_title,
     show_content,
@@ -182,7 +183,7 @@ class AgentCard(Widget):
         if self.is_mounted:
             for row, label in enumerate(self.query(".icon").results(Label)):
                 show_content(label, self._icon_content(row))
-                label.set_class(row == self.next_row, "-next")
+                set_classes(label, row == self.next_row, "-next")
 
     def notify_style_update(self) -> None:
         """Show the state the screen gave the card (face up, face down, selected) in its border."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from agent_avenue.i18n import t
-from agent_avenue.ui.widgets._common import plain
+from agent_avenue.ui.widgets._common import plain, set_classes
 
 __all__ = ["Coach"]
 
@@ -36,5 +36,5 @@ class Coach(Static):
     def say(self, text: str, note: bool = False) -> None:
         """Show a new text; `note` marks a correction (a wrong try, another action)."""
         self.text = text
-        self.set_class(note, "-note")
+        set_classes(self, note, "-note")
         self.update(plain(text))

@@ -19,6 +19,7 @@ from agent_avenue.ui.widgets._common import (
     next_content,
     plain,
     preview_text,
+    set_classes,
     show_border_subtitle,
     show_border_title,
     show_content,
@@ -151,7 +152,7 @@ class CollectionPanel(Widget):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.side = side
-        self.add_class(SIDE_CLASSES[side])
+        set_classes(self, True, SIDE_CLASSES[side])
         self.rows: list[tuple[str, int, str]] = []
         self.heading = ""
         self.stats = ""
@@ -174,12 +175,12 @@ class CollectionPanel(Widget):
         """Show side `side` of a view (public facts only); with the `seats`' names (a team
         game), each member's hand size."""
         if side != self.side:
-            self.remove_class(SIDE_CLASSES[self.side])
+            set_classes(self, False, SIDE_CLASSES[self.side])
             self.side = side
-            self.add_class(SIDE_CLASSES[side])
+            set_classes(self, True, SIDE_CLASSES[side])
         facts = view.sides[side]
         active = decider_side(view) == side  # whoever decides now: the recruiter too
-        self.set_class(active, "-active")
+        set_classes(self, active, "-active")
         key = "collection.title_active" if active else "collection.title"
         self.heading = t(key, meeple=meeple(side), name=names[side])
         distance = distance_to_catch(view, side)
@@ -230,7 +231,7 @@ class CollectionPanel(Widget):
     def fit(self, compact: bool) -> None:
         """On a short terminal (`compact`) the agents share lines and a team's hand sizes go
         in the border, so the side column holds both sides and the table."""
-        self.set_class(compact, "-compact")
+        set_classes(self, compact, "-compact")
         self._show_stats()
         if self.is_mounted:
             self._show()
@@ -250,10 +251,10 @@ class CollectionPanel(Widget):
         paragraph.show(short, none)
         hands = self.query_one(".hands", Static)
         show_content(hands, plain(self.hands_text))
-        hands.set_class(not self.hands_text or self._hands_in_border, "-none")
+        set_classes(hands, not self.hands_text or self._hands_in_border, "-none")
         box = self.query_one(".ongoing", Static)
         show_content(box, plain(self.ongoing_text))
-        box.set_class(not self.ongoing_text, "-none")
+        set_classes(box, not self.ongoing_text, "-none")
         show_content(self.query_one(".stats", Static), plain(self.stats))
 
     def text(self) -> str:

@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from agent_avenue.engine import Mode, PlayerView, Rules
 from agent_avenue.i18n import t
+from agent_avenue.ui.widgets._common import set_classes
 from agent_avenue.ui.widgets.cards import MarketCardView
 
 __all__ = ["SUPPLY_SLOTS", "SupplyCards"]
@@ -55,7 +56,7 @@ class SupplyCards(Widget):
         self.rules = rules
         self.cards: tuple[str, ...] = ()
         self._view: PlayerView | None = None
-        self.add_class("-none")
+        set_classes(self, True, "-none")
 
     def compose(self) -> ComposeResult:
         """One card per place in the supply (the empty places hidden)."""
@@ -73,7 +74,7 @@ class SupplyCards(Widget):
 
     def update_view(self, view: PlayerView) -> None:
         """Show the supply of a view (public: the face-up cards)."""
-        self.set_class(view.mode is not Mode.ADVANCED, "-none")
+        set_classes(self, view.mode is not Mode.ADVANCED, "-none")
         self.cards = tuple(view.supply) if view.mode is Mode.ADVANCED else ()
         self._view = view
         if self.is_mounted:
@@ -82,6 +83,6 @@ class SupplyCards(Widget):
     def _show(self, view: PlayerView) -> None:
         for index, slot in enumerate(self.query(MarketCardView).results(MarketCardView)):
             card = self.cards[index] if index < len(self.cards) else None
-            slot.set_class(card is None, "-empty")
+            set_classes(slot, card is None, "-empty")
             if card is not None and card != slot.card_id:
                 slot.show_card(card, view)

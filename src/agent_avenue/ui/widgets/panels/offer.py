@@ -25,7 +25,7 @@ from agent_avenue.teaching.explain import (
 )
 from agent_avenue.ui.agent_look import styled_names
 from agent_avenue.ui.widgets import AgentCard
-from agent_avenue.ui.widgets._common import show_content
+from agent_avenue.ui.widgets._common import set_classes, show_content
 from agent_avenue.ui.widgets.panels.base import (
     HAND_ROW,
     Panel,
@@ -65,7 +65,7 @@ class OfferPanel(Panel):
         seat = self.view.seat
         assert seat is not None
         if len(self.hand) > HAND_ROW:
-            self.add_class("-many-cards")
+            set_classes(self, True, "-many-cards")
         other = 1 - self.view.me.index
         title = plural_key("offer.title", team_of_two(other, self.view.players))
         yield Static(
@@ -184,9 +184,9 @@ class OfferPanel(Panel):
     def _update(self) -> None:
         for card in self.query(AgentCard):
             index = card.index
-            card.set_class(index == self.selected, "-selected")
-            card.set_class(index == self.up, "-face-up")
-            card.set_class(index == self.down, "-face-down")
+            set_classes(card, index == self.selected, "-selected")
+            set_classes(card, index == self.up, "-face-up")
+            set_classes(card, index == self.down, "-face-down")
         info = self._info()
         show_content(self.query_one("#offer-info", Static), styled_names("\n".join(info)))
         status = self._status()

@@ -23,6 +23,7 @@ from agent_avenue.play.teams import team_of_two
 from agent_avenue.ui.agent_look import styled_names
 from agent_avenue.ui.phrases import hidden_range, preview_line, recruit_result
 from agent_avenue.ui.widgets import AgentCard, CardBack
+from agent_avenue.ui.widgets._common import set_classes
 from agent_avenue.ui.widgets.panels.base import Panel, Params, plain
 
 
@@ -140,7 +141,7 @@ class TeamRecruitPanel(RecruitPanel):
         super().__init__(view, names, shared_by=side)
         self.legal = frozenset(legal)
         self.side = side
-        self.add_class("-team")
+        set_classes(self, True, "-team")
 
     def hint_view(self) -> PlayerView | None:
         """A shared screen: judged from public facts only (hints.seat_view)."""

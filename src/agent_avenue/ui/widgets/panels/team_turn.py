@@ -28,7 +28,7 @@ from agent_avenue.teaching.explain import (
 from agent_avenue.ui.agent_look import styled_names
 from agent_avenue.ui.phrases import lead_result, preview_line
 from agent_avenue.ui.widgets import AgentCard
-from agent_avenue.ui.widgets._common import show_content
+from agent_avenue.ui.widgets._common import set_classes, show_content
 from agent_avenue.ui.widgets.panels.base import (
     CHOOSE,
     HAND_ROW,
@@ -157,13 +157,13 @@ class _PlayPanel(Panel):
     def compose(self) -> ComposeResult:
         """The title, the hand as cards, the choice so far and its explanation."""
         if len(self.hand) > HAND_ROW:
-            self.add_class("-many-cards")
+            set_classes(self, True, "-many-cards")
         yield Static(plain(self._title()), classes="panel-title")
         with Horizontal(classes="panel-body"):
             with Horizontal(id="play-hand", classes="hand"):
                 for index, agent in enumerate(self.hand):
                     card = AgentCard(agent, index, self.view, self.side)
-                    card.set_class(self._play(agent) not in self.legal, "-disabled")
+                    set_classes(card, self._play(agent) not in self.legal, "-disabled")
                     yield card
             yield Static(id="play-info", classes="panel-info")
         yield Static(id="play-status", classes="panel-status")
@@ -221,7 +221,7 @@ class _PlayPanel(Panel):
 
     def _update(self) -> None:
         for card in self.query(AgentCard):
-            card.set_class(card.index == self.selected, "-selected")
+            set_classes(card, card.index == self.selected, "-selected")
         info = self._info()
         show_content(self.query_one("#play-info", Static), styled_names("\n".join(info)))
         status = self._status()
