@@ -71,14 +71,11 @@ class NetworkGameOverScreen(GameOverScreen):
         """What the rematch line says now: who asked, whom it waits for (None: nothing)."""
 
     def compose(self) -> ComposeResult:
-        """The normal game-over screen and the room line."""
+        """The normal game-over screen and the room line (as it is now: composed again after a
+        resize or a change of language, it says the same)."""
         yield from super().compose()
-        yield Static(id="over-room")
-
-    def on_mount(self) -> None:
-        """The final position, and the room line."""
-        super().on_mount()
-        self._show_room_line()
+        text = self.room_line()
+        yield Static(Content(text), id="over-room", classes="-empty" if not text else None)
 
     def set_record(self, record: GameRecord) -> None:
         """The game's whole record has come (with the server's game_over): r reviews it now."""

@@ -213,7 +213,7 @@ class ReplayScreen(Screen[None]):
         if self.is_current and board_size(*self.app.size) != self._board_size:
             await self.recompose()
             self.on_mount()
-        fit_collections(self, event.size.height)
+        fit_collections(self.query(CollectionPanel).results(CollectionPanel), event.size.height)
 
     @property
     def state(self) -> GameState:

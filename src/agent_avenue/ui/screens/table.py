@@ -24,8 +24,14 @@ from agent_avenue.ui.hint_worker import HintSearch
 from agent_avenue.ui.meeple_walk import MeepleWalk, movement_frames
 from agent_avenue.ui.screens.log import LogScreen
 from agent_avenue.ui.screens.quiet_focus import QuietFocusScreen
-from agent_avenue.ui.screens.table_layout import fit_collections, panel_box, table_widgets
-from agent_avenue.ui.widgets import BoardRing, CollectionPanel, GameLog, TableStatus
+from agent_avenue.ui.screens.table_layout import (
+    TableParts,
+    fit_collections,
+    panel_box,
+    table_parts,
+    table_widgets,
+)
+from agent_avenue.ui.widgets import BoardRing, CollectionPanel, GameLog
 from agent_avenue.ui.widgets.board import board_size
 from agent_avenue.ui.widgets.keybar import KeyBar
 from agent_avenue.ui.widgets.panel_box import PanelBox
@@ -43,7 +49,6 @@ from agent_avenue.ui.widgets.panels import (
     reveal_maker,
     with_prompt,
 )
-from agent_avenue.ui.widgets.supply import SupplyCards
 
 
 class TableScreen(QuietFocusScreen[None]):
@@ -78,6 +83,8 @@ class TableScreen(QuietFocusScreen[None]):
         """The panel's box, as last composed."""
         self._parts: Literal["none", "composing", "whole"] = "none" if later else "whole"
         self._composing: asyncio.Future[None] | None = None
+        self._widgets: TableParts | None = None
+        """The widgets that show the game, as last composed (None: not composed yet)."""
 
     def compose(self) -> ComposeResult:
         """The table's widgets at the board size the terminal calls for (`table_layout`)."""
@@ -85,7 +92,9 @@ class TableScreen(QuietFocusScreen[None]):
             return  # nothing yet: `compose_whole` composes the table behind the first screen
         self._board_size = board_size(*self.app.size)
         self._panel_box = panel_box(self._board_size)
-        yield from table_widgets(self.rules, self._board_size, self.panel, self._panel_box)
+        parts = self._widgets = table_parts(self.rules, self._board_size)
+        parts.fill(self._view, self._names, self.seats, self._log_entries, self.app.size.height)
+        yield from table_widgets(parts, self._board_size, self.panel, self._panel_box)
 
     async def compose_whole(self) -> None:
         """Compose a table made `later` and show what it was told meanwhile (see the module's
@@ -102,14 +111,14 @@ class TableScreen(QuietFocusScreen[None]):
         self._parts = "whole"
         if not self.is_attached:
             return  # the game ended meanwhile: this table is going away
-        self._show_again(self._names)
+        self._widgets_shown()
         if not self.panel.is_attached and self._make_panel is not None:
             self._set_panel(self._make_panel)  # the panel set while the table was composed
 
     async def on_resize(self, event: Resize) -> None:
         """The collections fit the new height; another board size lays the table out again when
         it is shown (under another screen it waits: it may be going away)."""
-        fit_collections(self, event.size.height)
+        fit_collections(self.query(CollectionPanel).results(CollectionPanel), event.size.height)
         self._panel_box.forget_height()  # the tallest panel at the new size is measured anew
         if self.is_current:
             await self._fit_board()
@@ -120,13 +129,10 @@ class TableScreen(QuietFocusScreen[None]):
         if self._parts == "whole" and board_size(*self.app.size) != self._board_size:
             await self.refresh_language(self._names)
 
-    def _show_again(self, names: tuple[str, str]) -> None:
-        """Newly composed widgets: the collections' fit, the view and the whole log again."""
-        fit_collections(self, self.app.size.height)
-        if self._view is not None:
-            self._show_view(self._view, names)
-        log = self.query_one("#table-log", GameLog)
-        log.set_entries(self._log_entries, names, self.seats)
+    def _widgets_shown(self) -> None:
+        """Newly composed widgets (filled before they were mounted): the log shows its end."""
+        for log in self.query("#table-log").results(GameLog):
+            log.show_newest()
 
     async def refresh_language(self, names: tuple[str, str]) -> None:
         """Show everything again in the language now in use (after a switch in the settings).
@@ -144,7 +150,7 @@ class TableScreen(QuietFocusScreen[None]):
         await self.recompose()
         if not self.is_attached or not self.is_current:
             return  # the game ended meanwhile: this table is going away
-        self._show_again(names)
+        self._widgets_shown()
         if isinstance(self.panel, RevealPanel):
             self.panel.finish()
         await self.built()  # the keys go to the new panel at once: none is lost meanwhile
@@ -157,15 +163,9 @@ class TableScreen(QuietFocusScreen[None]):
         """Board, status and both collections from one view."""
         self._names = names
         self._view = view
-        if self._parts != "whole":
+        if self._parts != "whole" or self._widgets is None:
             return  # shown once the widgets are composed
-        self.query_one(BoardRing).update_view(view, names, self.seats)
-        self.query_one(TableStatus).update_view(view, names, self.seats)
-        for supply in self.query(SupplyCards).results(SupplyCards):  # on the ring boards
-            supply.update_view(view)
-        for side in (0, 1):
-            panel = self.query_one(f"#collection-{side}", CollectionPanel)
-            panel.update_view(view, side, names, self.seats)
+        self._widgets.show(view, names, self.seats)
 
     def _set_panel(self, make: PanelMaker) -> Panel:
         """Show the panel `make` builds for the players' names (kept, to build it again in

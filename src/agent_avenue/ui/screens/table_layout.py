@@ -1,12 +1,15 @@
-"""The table screen's widgets at each board size: what goes where, nothing shown in them yet."""
+"""The table screen's widgets at each board size: what goes where, and what they show first."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
+
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widget import Widget
 
-from agent_avenue.engine import Rules
+from agent_avenue.engine import PlayerView, Rules
+from agent_avenue.play.session import LogEntry
 from agent_avenue.ui.widgets import BoardRing, CollectionPanel, GameLog, TableStatus
 from agent_avenue.ui.widgets.keybar import KeyBar
 from agent_avenue.ui.widgets.panel_box import PanelBox
@@ -18,40 +21,90 @@ COMPACT_HEIGHT = 34
 """Below this many rows the collections list their agents compactly."""
 
 
-def fit_collections(table: Widget, height: int) -> None:
-    """The collections of `table` fitted to a terminal `height` rows high."""
+def fit_collections(panels: Iterable[CollectionPanel], height: int) -> None:
+    """These collections fitted to a terminal `height` rows high."""
     compact = height < COMPACT_HEIGHT
-    for panel in table.query(CollectionPanel):
+    for panel in panels:
         panel.fit(compact)
 
 
-def table_widgets(rules: Rules, size: str, panel: Panel, box: PanelBox) -> ComposeResult:
+@dataclass(frozen=True, slots=True)
+class TableParts:
+    """The widgets that show the game. They are filled before they are mounted (`fill`), so
+    that each is first styled with the classes the game gives it, and styled once."""
+
+    board: BoardRing
+    status: TableStatus
+    supply: SupplyCards | None
+    collections: tuple[CollectionPanel, CollectionPanel]
+    log: GameLog
+
+    def show(self, view: PlayerView, names: tuple[str, str], seats: tuple[str, ...]) -> None:
+        """Board, status, supply and both collections from one view."""
+        self.board.update_view(view, names, seats)
+        self.status.update_view(view, names, seats)
+        if self.supply is not None:
+            self.supply.update_view(view)
+        for side, panel in enumerate(self.collections):
+            panel.update_view(view, side, names, seats)
+
+    def fill(
+        self,
+        view: PlayerView | None,
+        names: tuple[str, str],
+        seats: tuple[str, ...],
+        log: Iterable[LogEntry],
+        height: int,
+    ) -> None:
+        """Everything the table was told so far, for a terminal `height` rows high."""
+        fit_collections(self.collections, height)
+        if view is not None:
+            self.show(view, names, seats)
+        self.log.set_entries(log, names, seats)
+
+
+def table_parts(rules: Rules, size: str) -> TableParts:
+    """The table's widgets for a board of `size`, empty."""
+    board = BoardRing(id="board")
+    board.set_size(size)
+    ring = size != "compact"
+    line = "-stats-line" if ring else None
+    collections = (
+        CollectionPanel(0, id="collection-0", classes=line),
+        CollectionPanel(1, id="collection-1", classes=line),
+    )
+    brief = "" if size == "large" else "-brief"
+    supply = SupplyCards(rules, id="supply", classes=brief) if ring else None
+    status = TableStatus(id="status", supply=False) if ring else TableStatus(id="status")
+    return TableParts(board, status, supply, collections, GameLog(rules, id="table-log"))
+
+
+def table_widgets(parts: TableParts, size: str, panel: Panel, box: PanelBox) -> ComposeResult:
     """The board with the collections and the table status beside it, the log where there is
     room, `panel` in `box` below; a board of `size` medium or large sits in the middle, a side
     on each hand."""
     yield SizeWarning()
-    board = BoardRing(id="board")
-    board.set_size(size)
+    green, blue = parts.collections
     if size == "compact":
         with Horizontal(id="table-top", classes="main"):
-            yield board
+            yield parts.board
             with VerticalScroll(id="table-side"):  # arrow keys scroll it when it overflows
-                yield CollectionPanel(0, id="collection-0")
-                yield CollectionPanel(1, id="collection-1")
-                yield TableStatus(id="status")
-            yield GameLog(rules, id="table-log")
+                yield green
+                yield blue
+                yield parts.status
+            yield parts.log
     else:
+        assert parts.supply is not None
         with Horizontal(id="table-top", classes=f"main -ring -{size}"):
             with VerticalScroll(id="table-left"):
-                yield CollectionPanel(0, id="collection-0", classes="-stats-line")
-                yield TableStatus(id="status", supply=False)
-                brief = "" if size == "large" else "-brief"
-                yield SupplyCards(rules, id="supply", classes=brief)
-            yield board
+                yield green
+                yield parts.status
+                yield parts.supply
+            yield parts.board
             with Vertical(id="table-right"):
                 with VerticalScroll(id="table-side"):
-                    yield CollectionPanel(1, id="collection-1", classes="-stats-line")
-                yield GameLog(rules, id="table-log")
+                    yield blue
+                yield parts.log
     with box:
         yield panel
     yield KeyBar()

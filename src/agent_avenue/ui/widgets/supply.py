@@ -64,8 +64,12 @@ class SupplyCards(Widget):
         if not self.rules.card_ids:
             return
         placeholder = self.rules.card_ids[0]  # shown in place once a card is there
-        for _ in range(SUPPLY_SLOTS):
-            yield MarketCardView(placeholder, self.rules, classes="-empty")
+        for index in range(SUPPLY_SLOTS):
+            # The cards of a view given before mounting are there from the start (a card
+            # shown once mounted would be styled again).
+            card = self.cards[index] if index < len(self.cards) else None
+            empty = "-empty" if card is None else None
+            yield MarketCardView(card or placeholder, self.rules, classes=empty)
 
     def on_mount(self) -> None:
         """Show what was set before mounting."""
