@@ -446,7 +446,7 @@ class BoardRing(Widget):
     BoardRing > #legend > OfferSlots {
         margin: 1 0;
     }
-    BoardRing.-wide.-over > #legend > OfferSlots {
+    BoardRing.-wide > #legend > OfferSlots.-over {
         display: none;  /* a finished game has no offer to show */
     }
     BoardRing > #legend > .counts {
@@ -528,7 +528,7 @@ class BoardRing(Widget):
             t("board.mode_advanced" if advanced else "board.mode_simple"),
         )
         self.slots.show(view, 1 - view.active, offer_on_table(view))
-        set_classes(self, view.result is not None, "-over")
+        set_classes(self.slots, view.result is not None, "-over")  # the slots alone restyle
         if view.result is None:  # once the game is over, the result says what happened
             green, blue = (distance_to_catch(view, side) for side in (0, 1))
             self._notes = (t("collection.catch", n=green), t("collection.catch", n=blue))
