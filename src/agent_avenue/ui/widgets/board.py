@@ -440,15 +440,11 @@ class BoardRing(Widget):
     BoardRing.-wide > #legend > .counts, BoardRing.-wide > #legend > OfferSlots {
         display: block;
     }
-    BoardRing.-wide > #legend > .side, BoardRing.-wide > #legend > .mode {
+    BoardRing.-wide > #legend > .side, BoardRing.-wide > #legend > .mode,
+    BoardRing.-wide > #legend > OfferSlots.-over {  /* a finished game has no offer */
         display: none;
     }
-    BoardRing > #legend > OfferSlots {
-        margin: 1 0;
-    }
-    BoardRing.-wide > #legend > OfferSlots.-over {
-        display: none;  /* a finished game has no offer to show */
-    }
+    BoardRing > #legend > OfferSlots { margin: 1 0; }
     BoardRing > #legend > .counts {
         height: auto;
         text-wrap: wrap;
