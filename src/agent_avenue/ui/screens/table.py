@@ -25,10 +25,10 @@ from agent_avenue.ui.meeple_walk import MeepleWalk, movement_frames
 from agent_avenue.ui.screens.log import LogScreen
 from agent_avenue.ui.screens.quiet_focus import QuietFocusScreen
 from agent_avenue.ui.screens.table_layout import (
-    TableParts,
+    GameWidgets,
     fit_collections,
+    game_widgets,
     panel_box,
-    table_parts,
     table_widgets,
 )
 from agent_avenue.ui.widgets import BoardRing, CollectionPanel, GameLog
@@ -83,7 +83,7 @@ class TableScreen(QuietFocusScreen[None]):
         """The panel's box, as last composed."""
         self._parts: Literal["none", "composing", "whole"] = "none" if later else "whole"
         self._composing: asyncio.Future[None] | None = None
-        self._widgets: TableParts | None = None
+        self._game_widgets: GameWidgets | None = None
         """The widgets that show the game, as last composed (None: not composed yet)."""
 
     def compose(self) -> ComposeResult:
@@ -92,9 +92,9 @@ class TableScreen(QuietFocusScreen[None]):
             return  # nothing yet: `compose_whole` composes the table behind the first screen
         self._board_size = board_size(*self.app.size)
         self._panel_box = panel_box(self._board_size)
-        parts = self._widgets = table_parts(self.rules, self._board_size)
-        parts.fill(self._view, self._names, self.seats, self._log_entries, self.app.size.height)
-        yield from table_widgets(parts, self._board_size, self.panel, self._panel_box)
+        shown = self._game_widgets = game_widgets(self.rules, self._board_size)
+        shown.fill(self._view, self._names, self.seats, self._log_entries, self.app.size.height)
+        yield from table_widgets(shown, self._board_size, self.panel, self._panel_box)
 
     async def compose_whole(self) -> None:
         """Compose a table made `later` and show what it was told meanwhile (see the module's
@@ -163,9 +163,9 @@ class TableScreen(QuietFocusScreen[None]):
         """Board, status and both collections from one view."""
         self._names = names
         self._view = view
-        if self._parts != "whole" or self._widgets is None:
+        if self._parts != "whole" or self._game_widgets is None:
             return  # shown once the widgets are composed
-        self._widgets.show(view, names, self.seats)
+        self._game_widgets.show(view, names, self.seats)
 
     def _set_panel(self, make: PanelMaker) -> Panel:
         """Show the panel `make` builds for the players' names (kept, to build it again in

@@ -29,7 +29,7 @@ def fit_collections(panels: Iterable[CollectionPanel], height: int) -> None:
 
 
 @dataclass(frozen=True, slots=True)
-class TableParts:
+class GameWidgets:
     """The widgets that show the game. They are filled before they are mounted (`fill`), so
     that each is first styled with the classes the game gives it, and styled once."""
 
@@ -63,7 +63,7 @@ class TableParts:
         self.log.set_entries(log, names, seats)
 
 
-def table_parts(rules: Rules, size: str) -> TableParts:
+def game_widgets(rules: Rules, size: str) -> GameWidgets:
     """The table's widgets for a board of `size`, empty."""
     board = BoardRing(id="board")
     board.set_size(size)
@@ -76,35 +76,35 @@ def table_parts(rules: Rules, size: str) -> TableParts:
     brief = "" if size == "large" else "-brief"
     supply = SupplyCards(rules, id="supply", classes=brief) if ring else None
     status = TableStatus(id="status", supply=False) if ring else TableStatus(id="status")
-    return TableParts(board, status, supply, collections, GameLog(rules, id="table-log"))
+    return GameWidgets(board, status, supply, collections, GameLog(rules, id="table-log"))
 
 
-def table_widgets(parts: TableParts, size: str, panel: Panel, box: PanelBox) -> ComposeResult:
+def table_widgets(shown: GameWidgets, size: str, panel: Panel, box: PanelBox) -> ComposeResult:
     """The board with the collections and the table status beside it, the log where there is
     room, `panel` in `box` below; a board of `size` medium or large sits in the middle, a side
     on each hand."""
     yield SizeWarning()
-    green, blue = parts.collections
+    green, blue = shown.collections
     if size == "compact":
         with Horizontal(id="table-top", classes="main"):
-            yield parts.board
+            yield shown.board
             with VerticalScroll(id="table-side"):  # arrow keys scroll it when it overflows
                 yield green
                 yield blue
-                yield parts.status
-            yield parts.log
+                yield shown.status
+            yield shown.log
     else:
-        assert parts.supply is not None
+        assert shown.supply is not None
         with Horizontal(id="table-top", classes=f"main -ring -{size}"):
             with VerticalScroll(id="table-left"):
                 yield green
-                yield parts.status
-                yield parts.supply
-            yield parts.board
+                yield shown.status
+                yield shown.supply
+            yield shown.board
             with Vertical(id="table-right"):
                 with VerticalScroll(id="table-side"):
                     yield blue
-                yield parts.log
+                yield shown.log
     with box:
         yield panel
     yield KeyBar()

@@ -67,7 +67,7 @@ class SupplyCards(Widget):
         for index in range(SUPPLY_SLOTS):
             # The cards of a view given before mounting are there from the start (a card
             # shown once mounted would be styled again).
-            card = self.cards[index] if index < len(self.cards) else None
+            card = self._card_at(index)
             empty = "-empty" if card is None else None
             yield MarketCardView(card or placeholder, self.rules, classes=empty)
 
@@ -84,9 +84,13 @@ class SupplyCards(Widget):
         if self.is_mounted:
             self._show(view)
 
+    def _card_at(self, index: int) -> str | None:
+        """The face-up card at place `index` of the supply (None: an empty place)."""
+        return self.cards[index] if index < len(self.cards) else None
+
     def _show(self, view: PlayerView) -> None:
         for index, slot in enumerate(self.query(MarketCardView).results(MarketCardView)):
-            card = self.cards[index] if index < len(self.cards) else None
+            card = self._card_at(index)
             set_classes(slot, card is None, "-empty")
             if card is not None and card != slot.card_id:
                 slot.show_card(card, view)
