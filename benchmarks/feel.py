@@ -59,6 +59,9 @@ KEYS = {"enter": b"\r", "escape": b"\x1b"}
 COUNTDOWN = re.compile(r"Ready in(\s+\d+[.,]\d s)?\s*$")
 """The handoff's countdown (English; the line may wrap before the number)."""
 SECONDS = re.compile(r"^\s*\d+[.,]\d s\s*$")
+COMPUTER_STATUS = re.compile(r"\(computer\) (is thinking…|has decided\.)")
+"""A reveal's last line while the computer thinks about its next move (then it has decided):
+that change is the computer's time, not the key's."""
 MOVING = "The spies move"
 """The reveal's line while the meeples move space by space (then the prompt takes its place)."""
 TOKENS = re.compile(r"[GB][●▲]")
@@ -194,13 +197,16 @@ def masked(text: str, rows: frozenset[int] = frozenset(), walking: bool = False)
 
 def countdown_rows(frames: list[tuple[float, str]]) -> frozenset[int]:
     """The rows a deliberate pause changes: the countdown's line (and the number, if it wraps),
-    which becomes the prompt when it is over, the key bar (whose key works then), and the
+    which becomes the prompt when it is over, the key bar (whose key works then), the
     reveal's line while the meeples move (with the row below it: the prompt that replaces it
-    once they stop may wrap onto two lines on a narrow terminal)."""
+    once they stop may wrap onto two lines on a narrow terminal), and the line saying that the
+    computer thinks, then has decided."""
     rows: set[int] = set()
     for _, text in frames:
         lines = text.splitlines()
         for n, line in enumerate(lines):
+            if COMPUTER_STATUS.search(line):
+                rows.add(n)
             if COUNTDOWN.search(line) or MOVING in line:
                 rows.add(n)
                 below = n + 1 < len(lines)

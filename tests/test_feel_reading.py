@@ -132,3 +132,20 @@ def test_the_computers_move_begins_with_the_first_piece_of_its_frame() -> None:
     assert [stamp for stamp, _ in computer] == [1.5, 1.502]
     done, _ = feel.completion(mine, 0.9)
     assert round(done, 3) == 0.1
+
+
+def test_the_computer_thinking_under_a_reveal_is_not_the_keys_time() -> None:
+    """After the person's move the computer thinks while its reveal is read, and the reveal's
+    last line says so until it has decided: that change is the computer's, so the reveal is
+    complete at its first frame (it counted as the key's time: up to 0.4 s at 80x24)."""
+    feel = _feel()
+    thinking = t("bot.thinking", name="Blue")
+    decided = t("bot.decided", name="Blue")
+    first = _screen("Green took Outpost.", thinking, " ⏎ Continue")
+    later = _screen("Green took Outpost.", decided, " ⏎ Continue")
+    done, computer = feel.completion([(1.0, first), (1.4, later)], 0.9)
+    assert round(done, 3) == 0.1
+    assert round(computer, 3) == 0.4
+    moved = _screen("Green took Watchtower.", decided, " ⏎ Continue")
+    done, _ = feel.completion([(1.0, first), (1.4, moved)], 0.9)
+    assert round(done, 3) == 0.5  # the rest of the screen still counts

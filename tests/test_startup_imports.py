@@ -105,9 +105,11 @@ GAME_MODULES = (
     "agent_avenue.ui.screens.handoff",
     "agent_avenue.ui.screens.game_over",
     "agent_avenue.ui.widgets.panels.makers",
+    "agent_avenue.bots",
 )
 """What the first screen of a game needs, loaded in a thread while the start screen is read:
-imported at the start key instead, they made the players wait for them."""
+imported at the start key instead, they made the players wait for them (the computer's
+players, made at the start of a game against it, and the hints' search)."""
 
 
 def test_the_games_modules_are_loaded_while_the_start_screen_is_read(tmp_path: Path) -> None:

@@ -343,6 +343,7 @@ def _preload() -> None:
     read: done at the start key instead, this was most of the wait for the first screen."""
     import textual.widgets.markdown  # noqa: F401  (the rules book's, slow to import)
 
+    import agent_avenue.bots  # the computer's players and the hints' search
     import agent_avenue.play.session
     import agent_avenue.teaching.explain
     import agent_avenue.ui.hot_seat_game
