@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from rich.text import Text
 from textual import events
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widgets import RichLog
 
@@ -65,6 +65,9 @@ class GameLog(RichLog, can_focus=False):
         """A resize with a width has come (RichLog then writes the lines it held back)."""
         self.following = True
         """Whether the log shows its newest line, and so keeps showing the newest one."""
+        self._laid_out: tuple[Size, Size, Size] | None = None
+        """The size and the room inside it the last layout gave the log, and its lines' size
+        then."""
         self.border_title = t("log.title")
 
     def add_entry(
@@ -113,6 +116,20 @@ class GameLog(RichLog, can_focus=False):
         if self.following and self.scroll_y < self.max_scroll_y:
             self.scroll_end(animate=False, immediate=True, x_axis=False)
         return super().render_lines(crop)
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        """Take a new size from a layout of the screen. Textual's scrolling widgets compare the
+        layout's virtual size with the log's own (the height of its lines), which never match,
+        and redraw their scrollbar at every layout: each frame then drew everything between
+        the scrollbar and what had changed, often the whole table. A new size or new lines
+        still show or move the scrollbar."""
+        laid_out = (size, container_size, self.virtual_size)
+        if laid_out == self._laid_out:
+            return False
+        self._laid_out = laid_out
+        return super()._size_updated(size, virtual_size, container_size, layout)
 
     def on_resize(self, event: events.Resize) -> None:
         """Wrap every line again for the new width."""
