@@ -11,7 +11,8 @@ from agent_avenue.play.session import replay
 from agent_avenue.ui.hot_seat_app import HotSeatApp
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
-from agent_avenue.ui.widgets import AgentCard, MarketCardView
+from agent_avenue.ui.widgets import MarketCardView
+from agent_avenue.ui.widgets.offer_slots import SlotCard
 from agent_avenue.ui.widgets.panels import RevealPanel
 
 from .harness import (
@@ -104,9 +105,11 @@ def check_screen(app: HotSeatApp, kind: str, checked: list[str]) -> None:
         return
     # The board's offer slots: a face-down card is drawn face up only on the offerer's own
     # screen while the offer is being made; everywhere else it is a card back.
-    for card in screen.query("#board-slots AgentCard").results(AgentCard):
-        if card.has_class("-face-down"):
-            assert kind == "OfferPanel", (kind, card.agent)
+    slots = list(screen.query("#board-slots SlotCard").results(SlotCard))
+    assert len(slots) == 2
+    for slot in slots:
+        if slot.has_class("-face-down") and slot.kind[0] == "card":
+            assert kind == "OfferPanel", (kind, slot.kind)
     viewer = session.stage.audience if kind in PRIVATE_PANELS else None
     forbidden = _forbidden(app, viewer)
     assert not names_in(text, forbidden), (kind, forbidden, text)

@@ -11,7 +11,7 @@ from agent_avenue.ui.agent_look import agent_glyph
 from agent_avenue.ui.hot_seat_app import HotSeatApp
 from agent_avenue.ui.launch import LaunchOptions
 from agent_avenue.ui.screens.table import TableScreen
-from agent_avenue.ui.widgets import AgentCard, BoardRing, CardBack, CollectionPanel, MarketCardView
+from agent_avenue.ui.widgets import BoardRing, CollectionPanel, MarketCardView
 from agent_avenue.ui.widgets.keybar import KeyBar
 from agent_avenue.ui.widgets.offer_slots import OfferSlots
 
@@ -152,24 +152,22 @@ async def test_the_offer_lies_in_the_ring_as_two_slots() -> None:
         table = _table(app)
         assert screen_kind(app) == "OfferPanel"
         slots = table.query_one(OfferSlots)
-        assert not slots.query(AgentCard)
+        assert [slot.kind for slot in slots.slots] == [("empty", None)] * 2
         await pilot.press("1", "u", "2", "d")
         await pilot.pause()
         hand = table.panel.hand  # type: ignore[attr-defined]
         assert slots.cards == (hand[0], hand[1], False)
-        assert [card.agent for card in slots.query(AgentCard)] == [hand[0], hand[1]]
+        assert [slot.kind for slot in slots.slots] == [("card", hand[0]), ("card", hand[1])]
         await pilot.press("enter")  # the offer is made: the handoff to Blue
         await pilot.pause()
         behind = app.screen_stack[-2]
         assert isinstance(behind, TableScreen)
         slots = behind.query_one(OfferSlots)
-        assert [card.agent for card in slots.query(AgentCard)] == [hand[0]]
-        assert len(slots.query(CardBack)) == 1
+        assert [slot.kind for slot in slots.slots] == [("card", hand[0]), ("back", None)]
         await _reach(app, pilot, "RecruitPanel")
         slots = _table(app).query_one(OfferSlots)
-        assert [card.agent for card in slots.query(AgentCard)] == [hand[0]]
-        assert slots.query_one(AgentCard).has_class("-face-up")
-        assert len(slots.query(CardBack)) == 1
+        assert [slot.kind for slot in slots.slots] == [("card", hand[0]), ("back", None)]
+        assert slots.slots[0].has_class("-face-up")
         if hand[1] != hand[0]:
             assert agent_name(hand[1]) not in region_text(app, slots)
 
@@ -271,23 +269,23 @@ async def test_a_long_team_reveal_keeps_its_prompt_on_an_80x24_screen() -> None:
     assert long_reveals > 0, "no reveal was longer than the panel: the test proves nothing"
 
 
-async def test_a_slot_whose_card_stays_is_not_built_again() -> None:
-    """Marking the face-down card leaves the face-up card's widget in its slot (only the slot
-    that changes gets a new widget: mounting cards lays out the board's centre again)."""
+async def test_the_offers_slots_show_each_card_in_place() -> None:
+    """Choosing the offer's cards shows them in the board's two slots without a new widget:
+    mounting a card widget at each key laid out and drew the whole table again (three or four
+    frames a key at 160x45)."""
     app = make_app("simple", 3)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.press("enter", "enter")
         await pilot.pause()
-        slots = _table(app).query_one(OfferSlots)
+        board = _table(app).query_one(BoardRing)
+        before = list(board.walk_children())
         await pilot.press("1", "u")
         await pilot.pause()
-        face_up = slots.query_one(AgentCard)
         await pilot.press("2", "d")
         await pilot.pause()
-        cards = list(slots.query(AgentCard))
-        assert len(cards) == 2
-        assert cards[0] is face_up
-        assert face_up.has_class("-face-up")
+        slots = board.query_one(OfferSlots)
+        assert [kind for kind, _ in (slot.kind for slot in slots.slots)] == ["card", "card"]
+        assert list(board.walk_children()) == before
 
 
 async def test_the_panel_box_keeps_its_tallest_height_on_a_ring_board() -> None:

@@ -25,6 +25,7 @@ from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets import AgentCard, MarketCardView
 from agent_avenue.ui.widgets.choice_row import ChoiceRow
+from agent_avenue.ui.widgets.offer_slots import SlotCard
 from agent_avenue.ui.widgets.panels import (
     PlayDownPanel,
     PlayUpPanel,
@@ -119,16 +120,20 @@ def check_behind_handoff(app: HotSeatApp) -> None:
     # A black market card's rules text is public (it names agents: "When you recruit a
     # Saboteur"), on the table as in the rules.
     market = {w for card in table.query(MarketCardView) for w in card.query(Static)}
-    texts = " ".join(str(w.render()) for w in table.query(Static) if w not in market)
     # No hand's card anywhere; the board's offer slots show only the public face-up card.
-    slots = set(table.query("#board-slots AgentCard"))
-    cards = " ".join(card.agent for card in table.query(AgentCard) if card not in slots)
+    slots = list(table.query("#board-slots SlotCard").results(SlotCard))
+    texts = " ".join(str(w.render()) for w in table.query(Static) if w not in market)
+    texts += " ".join(slot.text() for slot in slots)
+    cards = " ".join(card.agent for card in table.query(AgentCard))
     assert not cards
     session = app.session
     assert session is not None
-    for card in slots:
-        assert isinstance(card, AgentCard) and card.has_class("-face-up")
-        assert card.agent == session.view(None).face_up
+    assert len(slots) == 2
+    for slot in slots:
+        what, agent = slot.kind
+        if what == "card":
+            assert slot.has_class("-face-up")
+            assert agent == session.view(None).face_up
     assert not names_in(texts, forbidden(app, None))
 
 

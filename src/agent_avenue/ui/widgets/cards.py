@@ -24,7 +24,18 @@ from agent_avenue.ui.widgets._common import (
     show_content,
 )
 
-__all__ = ["AgentCard", "CardBack", "MarketCardView"]
+__all__ = [
+    "AgentCard",
+    "AgentIcons",
+    "CardBack",
+    "MarketCardView",
+    "agent_icons",
+    "agent_tooltip",
+    "icon_line",
+    "icon_line_content",
+    "next_copy",
+    "next_copy_subtitle",
+]
 
 _COPY_KEYS = ("cards.copy_1", "cards.copy_2", "cards.copy_3")
 
@@ -41,6 +52,59 @@ def _state_tag(widget: Widget) -> str | None:
         if widget.has_class(css_class):
             return t(key)
     return None
+
+
+AgentIcons = tuple[Icon | None, Icon | None, Icon | None]
+"""An agent's top, middle and bottom icons (None where the card prints none)."""
+
+
+def agent_icons(rules: Rules, agent: str) -> AgentIcons:
+    """The icons printed on an agent's card."""
+    icons = rules.agent_by_id[agent].icons
+    return (
+        icons[0] if len(icons) > 0 else None,
+        icons[1] if len(icons) > 1 else None,
+        icons[2] if len(icons) > 2 else None,
+    )
+
+
+def agent_tooltip(agent: str, icons: AgentIcons) -> Content:
+    """An agent card's tooltip: its name and its three icons in words."""
+    return plain(
+        t(
+            "cards.tooltip_agent",
+            agent=agent_name(agent),
+            top=icon_text(icons[0]),
+            middle=icon_text(icons[1]),
+            bottom=icon_text(icons[2]),
+        )
+    )
+
+
+def next_copy(view: PlayerView, side: int, agent: str, icons: AgentIcons) -> tuple[int, str]:
+    """The icon row side `side`'s next copy of `agent` would use, and what it would do
+    (recruit_preview), in words."""
+    preview = recruit_preview(view, side, agent)
+    last = sum(icon is not None for icon in icons) - 1
+    row = min(preview.count, 3, last + 1) - 1
+    return row, t("cards.next", next=preview_text(preview, view, side))
+
+
+def next_copy_subtitle(agent: str, next_text: str) -> Content:
+    """A card's bottom border: the agent's glyph and what its next copy would do."""
+    return Content.assemble((agent_glyph(agent), agent_style(agent)), " ", next_text)
+
+
+def icon_line(row: int, next_row: int, icon: Icon | None) -> str:
+    """One icon line in words, the next copy's marked ▶ (for tests and screen readers)."""
+    marker = "▶" if row == next_row else " "
+    return f"{marker}{t(_COPY_KEYS[row]):<4} {icon_text(icon):>5}"
+
+
+def icon_line_content(row: int, next_row: int, icon: Icon | None) -> Content:
+    """One icon line as drawn: WIN and LOSE as marks (the words stay in `icon_line`)."""
+    marker = "▶" if row == next_row else " "
+    return Content.assemble(f"{marker}{t(_COPY_KEYS[row]):<4} ", icon_content(icon, 5))
 
 
 class AgentCard(Widget):
@@ -129,23 +193,10 @@ class AgentCard(Widget):
         self.label = label
         self._tag: str | None = None
         self._show_title()
-        spec = view.rules.agent_by_id[agent]
-        self.icons: tuple[Icon | None, Icon | None, Icon | None] = (
-            spec.icons[0] if len(spec.icons) > 0 else None,
-            spec.icons[1] if len(spec.icons) > 1 else None,
-            spec.icons[2] if len(spec.icons) > 2 else None,
-        )
+        self.icons = agent_icons(view.rules, agent)
         self.next_row = 0
         self.next_text = ""
-        self.tooltip = plain(
-            t(
-                "cards.tooltip_agent",
-                agent=agent_name(agent),
-                top=icon_text(self.icons[0]),
-                middle=icon_text(self.icons[1]),
-                bottom=icon_text(self.icons[2]),
-            )
-        )
+        self.tooltip = agent_tooltip(agent, self.icons)
         self.update_view(view, side)
 
     def compose(self) -> ComposeResult:
@@ -157,15 +208,11 @@ class AgentCard(Widget):
             yield Label(self._icon_content(row), classes=self._icon_classes(row))
 
     def _icon_line(self, row: int) -> str:
-        marker = "▶" if row == self.next_row else " "
-        return f"{marker}{t(_COPY_KEYS[row]):<4} {icon_text(self.icons[row]):>5}"
+        return icon_line(row, self.next_row, self.icons[row])
 
     def _icon_content(self, row: int) -> Content:
         """The icon line as drawn: WIN and LOSE as marks (the words stay in `text()`)."""
-        marker = "▶" if row == self.next_row else " "
-        return Content.assemble(
-            f"{marker}{t(_COPY_KEYS[row]):<4} ", icon_content(self.icons[row], 5)
-        )
+        return icon_line_content(row, self.next_row, self.icons[row])
 
     def _icon_classes(self, row: int) -> str:
         return "icon -next" if row == self.next_row else "icon"
@@ -173,13 +220,8 @@ class AgentCard(Widget):
     def update_view(self, view: PlayerView, side: int) -> None:
         """Mark the icon the next copy of side `side` would use, and its move (recruit_preview)."""
         self.side = side
-        preview = recruit_preview(view, side, self.agent)
-        last = sum(icon is not None for icon in self.icons) - 1
-        self.next_row = min(preview.count, 3, last + 1) - 1
-        text = preview_text(preview, view, side)
-        self.next_text = t("cards.next", next=text)
-        glyph = (agent_glyph(self.agent), agent_style(self.agent))
-        show_border_subtitle(self, Content.assemble(glyph, " ", self.next_text))
+        self.next_row, self.next_text = next_copy(view, side, self.agent, self.icons)
+        show_border_subtitle(self, next_copy_subtitle(self.agent, self.next_text))
         if self.is_mounted:
             for row, label in enumerate(self.query(".icon").results(Label)):
                 show_content(label, self._icon_content(row))

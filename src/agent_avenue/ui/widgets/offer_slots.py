@@ -6,17 +6,35 @@ a view that holds it (`view.face_down`, the offerer's own screen), a card back o
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.content import Content
+from textual.style import Style
 from textual.widget import Widget
 from textual.widgets import Static
 
 from agent_avenue.engine import Phase, PlayerView
-from agent_avenue.i18n import t
-from agent_avenue.ui.widgets._common import plain
-from agent_avenue.ui.widgets.cards import AgentCard, CardBack
+from agent_avenue.i18n import agent_name, t
+from agent_avenue.ui.agent_look import agent_style
+from agent_avenue.ui.widgets._common import (
+    plain,
+    set_classes,
+    show_border_subtitle,
+    show_border_title,
+)
+from agent_avenue.ui.widgets.cards import (
+    AgentIcons,
+    agent_icons,
+    agent_tooltip,
+    icon_line,
+    icon_line_content,
+    next_copy,
+    next_copy_subtitle,
+)
 
-__all__ = ["OfferSlots", "SlotCards", "offer_on_table"]
+__all__ = ["OfferSlots", "SlotCard", "SlotCards", "offer_on_table"]
 
 SlotCards = tuple[str | None, str | None, bool]
 """What the slots show: the face-up agent, the face-down agent, and whether a face-down card
@@ -39,19 +57,125 @@ def offer_on_table(view: PlayerView) -> SlotCards:
     return _EMPTY
 
 
-class EmptySlot(Static):
-    """A card's place on the table with no card on it."""
+class SlotCard(Widget):
+    """One card's place on the table: empty, a card back, or an agent card face up.
+
+    One widget whatever it holds, shown in place: a slot made of a new card widget at every
+    change laid out and drew the whole table again (three frames at each key of an offer).
+    It holds only what it shows: no hidden card of an earlier screen stays inside it.
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"slot-card--name", "slot-card--next"}
 
     DEFAULT_CSS = """
-    EmptySlot {
+    SlotCard {
         width: 14;
         height: 6;
         border: dashed $panel-lighten-2;
         border-title-color: $foreground-muted;
+        border-subtitle-color: $foreground-muted;
         color: $foreground-muted;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    SlotCard.-back {
+        border: dashed $warning;
+        background: $panel;
+        hatch: right $panel-lighten-2;
         content-align: center middle;
+        text-align: center;
+    }
+    SlotCard.-card {
+        background: $surface;
+    }
+    SlotCard.-card:hover {
+        background: $boost;
+    }
+    SlotCard.-card.-face-up {
+        border: heavy $success;
+        border-title-color: $text-success;
+    }
+    SlotCard.-card.-face-down {
+        border: dashed $warning;
+        border-title-color: $text-warning;
+    }
+    SlotCard > .slot-card--name {
+        text-style: bold;
+    }
+    SlotCard > .slot-card--next {
+        color: $foreground;
+        background: $accent 30%;
+        text-style: bold;
     }
     """
+
+    def __init__(self, index: int) -> None:
+        """The face-up slot (`index` 0) or the face-down one (1), empty."""
+        super().__init__(classes="-face-up" if index == 0 else "-face-down")
+        self.index = index
+        self.kind: SlotKind = ("empty", None)
+        self.icons: AgentIcons = (None, None, None)
+        self.next_row = 0
+        self.next_text = ""
+        show_border_title(self, self._tag())
+
+    def _tag(self) -> Content:
+        return plain(t("cards.face_up" if self.index == 0 else "cards.face_down"))
+
+    def show(self, kind: SlotKind, view: PlayerView, side: int) -> None:
+        """Hold `kind`, a card drawn for the recruiting side `side` as `view` sees it."""
+        what, agent = kind
+        card = what == "card" and agent is not None
+        if card and agent is not None:
+            self.icons = agent_icons(view.rules, agent)
+            self.next_row, self.next_text = next_copy(view, side, agent, self.icons)
+        changed = kind != self.kind
+        self.kind = kind
+        set_classes(self, what == "back", "-back")
+        set_classes(self, card, "-card")
+        show_border_title(self, None if what == "back" else self._tag())
+        subtitle = next_copy_subtitle(agent, self.next_text) if card and agent else None
+        show_border_subtitle(self, subtitle)
+        self.tooltip = agent_tooltip(agent, self.icons) if card and agent else None
+        if changed or card:
+            self.refresh()
+
+    def _part_style(self, part: str) -> Style:
+        """The style of one line of the card (its component class)."""
+        styles = self.get_component_styles(f"slot-card--{part}")
+        return Style(
+            background=styles.background if styles.has_rule("background") else None,
+            foreground=styles.color if styles.has_rule("color") else None,
+            bold=styles.text_style.bold,
+        )
+
+    def render(self) -> Content:
+        """The card's name and its three icons, the next copy's marked; a back's word."""
+        what, agent = self.kind
+        if what == "back":
+            return plain(t("cards.back"))
+        if what != "card" or agent is None:
+            return Content("")
+        width = max(self.content_size.width, 1)
+        name = Content.styled(agent_name(agent), agent_style(agent))
+        lines = [name.stylize(self._part_style("name")).truncate(width, ellipsis=True)]
+        for row in range(3):
+            line = icon_line_content(row, self.next_row, self.icons[row])
+            line = line.truncate(width, ellipsis=True, pad=True)
+            if row == self.next_row:
+                line = line.stylize_before(self._part_style("next"))
+            lines.append(line)
+        return Content("\n").join(lines)
+
+    def text(self) -> str:
+        """What the slot shows, for tests and screen readers."""
+        what, agent = self.kind
+        if what == "back":
+            return t("cards.back")
+        if what != "card" or agent is None:
+            return ""
+        lines = [agent_name(agent), *(icon_line(r, self.next_row, self.icons[r]) for r in range(3))]
+        return "\n".join([*lines, self.next_text])
 
 
 class OfferSlots(Widget):
@@ -77,18 +201,15 @@ class OfferSlots(Widget):
         self.cards: SlotCards = _EMPTY
         self._view: PlayerView | None = None
         self._side = 0
-        self._shown: list[Widget] = []
-        """The widgets of the face-up and face-down slots, as composed or last replaced."""
+        self.slots = (SlotCard(0), SlotCard(1))
+        """The face-up and the face-down slot."""
 
     def compose(self) -> ComposeResult:
         """The two slots as they are now."""
         with Horizontal():
-            yield from self._slots()
-
-    def _slots(self) -> list[Widget]:
-        up, down = self._kinds()
-        self._shown = [self._slot(up, 0), self._slot(down, 1)]
-        return [self._shown[0], Static(classes="slot-gap"), self._shown[1]]
+            yield self.slots[0]
+            yield Static(classes="slot-gap")
+            yield self.slots[1]
 
     def _kinds(self) -> tuple[SlotKind, SlotKind]:
         """What each slot holds now: an agent's card, a card back or nothing."""
@@ -99,49 +220,17 @@ class OfferSlots(Widget):
             return up_kind, ("card", down)
         return up_kind, ("back", None) if back else ("empty", None)
 
-    def _slot(self, kind: SlotKind, index: int) -> Widget:
-        """A new widget for slot `index` (0 face up, 1 face down) holding `kind`."""
-        what, agent = kind
-        face = "-face-up" if index == 0 else "-face-down"
-        if what == "card" and agent is not None and self._view is not None:
-            return AgentCard(agent, index, self._view, self._side, classes=face)
-        if what == "back":
-            return CardBack(classes=face)
-        return _empty(t("cards.face_up" if index == 0 else "cards.face_down"))
-
     def show(self, view: PlayerView, side: int, cards: SlotCards) -> None:
         """Show these cards (from `offer_on_table`, or an offer being made), drawn for the
         recruiting side `side`."""
-        changed = cards != self.cards or side != self._side
-        before = self._kinds()
-        self.cards, self._view, self._side = cards, view, side
-        if not changed or not self.is_mounted:
+        if cards == self.cards and side == self._side and view is self._view:
             return
-        # Only a slot whose content changes gets a new widget; a card that stays is updated
-        # in place (mounting cards lays out and draws the board's centre again).
-        box = self.query_one(Horizontal)
-        gap = box.query_one(".slot-gap", Static)
-        for index, (old, new) in enumerate(zip(before, self._kinds(), strict=True)):
-            shown = self._shown[index]
-            if old != new:
-                shown.remove()
-                slot = self._slot(new, index)
-                self._shown[index] = slot
-                if index == 0:
-                    box.mount(slot, before=gap)
-                else:
-                    box.mount(slot, after=gap)
-            elif isinstance(shown, AgentCard):
-                shown.update_view(view, side)
+        self.cards, self._view, self._side = cards, view, side
+        for slot, kind in zip(self.slots, self._kinds(), strict=True):
+            slot.show(kind, view, side)
 
     def text(self) -> str:
         """What the slots show, for tests and screen readers."""
         up, down, back = self.cards
         hidden = t("cards.back") if back else ""
         return "\n".join((up or "", down or hidden))
-
-
-def _empty(title: str) -> EmptySlot:
-    slot = EmptySlot()
-    slot.border_title = plain(title)
-    return slot
