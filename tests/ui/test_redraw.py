@@ -9,7 +9,7 @@ import pytest
 from textual.widget import Widget
 
 from agent_avenue.ui.screens.table import TableScreen
-from agent_avenue.ui.widgets import BoardRing, GameLog
+from agent_avenue.ui.widgets import AgentCard, BoardRing, GameLog
 
 from .harness import make_app, settle
 
@@ -49,3 +49,21 @@ async def test_a_layout_that_moves_nothing_does_not_draw_the_log(drawn: Counter[
         assert drawn["GameLog"] == 0, drawn
         assert drawn["BoardRing"] == 0, drawn
         assert table.query_one(BoardRing).size.height > 0
+
+
+async def test_a_card_in_a_hand_is_one_widget() -> None:
+    """Each agent card draws its name and icons itself: a hand of four is four widgets to
+    mount, style and lay out at each private screen, not twenty (a label per line)."""
+    app = make_app("simple", 11)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # start
+        await settle(pilot)
+        await pilot.press("enter")  # the handoff: Green's offer
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        cards = list(table.panel.query(AgentCard))
+        assert len(cards) == 4
+        assert [len(card.children) for card in cards] == [0, 0, 0, 0]
+        assert all(card.agent and "▶" in card.render().plain for card in cards)

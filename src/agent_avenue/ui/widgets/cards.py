@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import events
 from textual.app import ComposeResult
 from textual.content import Content
 from textual.message import Message
+from textual.style import Style
 from textual.widget import Widget
-from textual.widgets import Label, Static
+from textual.widgets import Static
 
 from agent_avenue.data import default_rules
 from agent_avenue.engine import Icon, PlayerView, Rules, recruit_preview
@@ -18,7 +21,6 @@ from agent_avenue.ui.widgets._common import (
     icon_text,
     plain,
     preview_text,
-    set_classes,
     show_border_subtitle,
     show_border_title,
     show_content,
@@ -31,6 +33,7 @@ __all__ = [
     "MarketCardView",
     "agent_icons",
     "agent_tooltip",
+    "card_body",
     "icon_line",
     "icon_line_content",
     "next_copy",
@@ -107,6 +110,33 @@ def icon_line_content(row: int, next_row: int, icon: Icon | None) -> Content:
     return Content.assemble(f"{marker}{t(_COPY_KEYS[row]):<4} ", icon_content(icon, 5))
 
 
+def card_body(widget: Widget, part: str, agent: str, icons: AgentIcons, next_row: int) -> Content:
+    """An agent card's four lines at the widget's width: the name, then the top, middle and
+    bottom icons, the next copy's marked; each line in the style of the widget's component
+    class `<part>--name`, `<part>--icon` or `<part>--next`, cut with an ellipsis."""
+    width = max(widget.content_size.width, 1)
+
+    def style(name: str) -> Style:
+        styles = widget.get_component_styles(f"{part}--{name}")
+        return Style(
+            background=styles.background if styles.has_rule("background") else None,
+            foreground=styles.color if styles.has_rule("color") else None,
+            bold=styles.text_style.bold,
+        )
+
+    name = Content.styled(agent_name(agent), agent_style(agent)).stylize_before(style("name"))
+    lines = [name.truncate(width, ellipsis=True)]
+    for row in range(3):
+        line = icon_line_content(row, next_row, icons[row])
+        if row == next_row:  # its background spans the card's width
+            lines.append(
+                line.truncate(width, ellipsis=True, pad=True).stylize_before(style("next"))
+            )
+        else:
+            lines.append(line.truncate(width, ellipsis=True).stylize_before(style("icon")))
+    return Content("\n").join(lines)
+
+
 class AgentCard(Widget):
     """One agent card: its name and three icons, the icon of the owner's next copy marked ▶.
 
@@ -118,10 +148,18 @@ class AgentCard(Widget):
     A click posts `AgentCard.Selected(index)` unless the card is `-disabled`.
     """
 
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "agent-card--name",
+        "agent-card--icon",
+        "agent-card--next",
+    }
+
     DEFAULT_CSS = """
     AgentCard {
         width: 14;
         height: 6;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
         border: round $panel-lighten-2;
         border-subtitle-color: $foreground-muted;
         background: $surface;
@@ -129,19 +167,13 @@ class AgentCard(Widget):
     AgentCard:hover {
         background: $boost;
     }
-    AgentCard > Label {
-        width: 100%;
-        height: 1;
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
-    }
-    AgentCard > .name {
+    AgentCard > .agent-card--name {
         text-style: bold;
     }
-    AgentCard > .icon {
+    AgentCard > .agent-card--icon {
         color: $foreground-muted;
     }
-    AgentCard > .icon.-next {
+    AgentCard > .agent-card--next {
         color: $foreground;
         background: $accent 30%;
         text-style: bold;
@@ -161,7 +193,7 @@ class AgentCard(Widget):
     }
     AgentCard.-disabled {
         opacity: 60%;
-        text-style: dim;
+        text-opacity: 70%;  /* the text as dim as when each line was a widget of its own */
     }
     """
 
@@ -199,33 +231,22 @@ class AgentCard(Widget):
         self.tooltip = agent_tooltip(agent, self.icons)
         self.update_view(view, side)
 
-    def compose(self) -> ComposeResult:
-        """The name, then the top, middle and bottom icons."""
-        yield Label(
-            Content.assemble((agent_name(self.agent), agent_style(self.agent))), classes="name"
-        )
-        for row in range(3):
-            yield Label(self._icon_content(row), classes=self._icon_classes(row))
+    def render(self) -> Content:
+        """The name, then the top, middle and bottom icons (one widget: a card of a widget per
+        line made every hand four times as many widgets to mount, style and lay out)."""
+        return card_body(self, "agent-card", self.agent, self.icons, self.next_row)
 
     def _icon_line(self, row: int) -> str:
         return icon_line(row, self.next_row, self.icons[row])
 
-    def _icon_content(self, row: int) -> Content:
-        """The icon line as drawn: WIN and LOSE as marks (the words stay in `text()`)."""
-        return icon_line_content(row, self.next_row, self.icons[row])
-
-    def _icon_classes(self, row: int) -> str:
-        return "icon -next" if row == self.next_row else "icon"
-
     def update_view(self, view: PlayerView, side: int) -> None:
         """Mark the icon the next copy of side `side` would use, and its move (recruit_preview)."""
         self.side = side
+        shown = self.next_row
         self.next_row, self.next_text = next_copy(view, side, self.agent, self.icons)
         show_border_subtitle(self, next_copy_subtitle(self.agent, self.next_text))
-        if self.is_mounted:
-            for row, label in enumerate(self.query(".icon").results(Label)):
-                show_content(label, self._icon_content(row))
-                set_classes(label, row == self.next_row, "-next")
+        if self.is_mounted and self.next_row != shown:
+            self.refresh()
 
     def notify_style_update(self) -> None:
         """Show the state the screen gave the card (face up, face down, selected) in its border."""

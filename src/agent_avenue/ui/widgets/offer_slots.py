@@ -11,13 +11,11 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.content import Content
-from textual.style import Style
 from textual.widget import Widget
 from textual.widgets import Static
 
 from agent_avenue.engine import Phase, PlayerView
 from agent_avenue.i18n import agent_name, t
-from agent_avenue.ui.agent_look import agent_style
 from agent_avenue.ui.widgets._common import (
     plain,
     set_classes,
@@ -28,8 +26,8 @@ from agent_avenue.ui.widgets.cards import (
     AgentIcons,
     agent_icons,
     agent_tooltip,
+    card_body,
     icon_line,
-    icon_line_content,
     next_copy,
     next_copy_subtitle,
 )
@@ -65,7 +63,11 @@ class SlotCard(Widget):
     It holds only what it shows: no hidden card of an earlier screen stays inside it.
     """
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"slot-card--name", "slot-card--next"}
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "slot-card--name",
+        "slot-card--icon",
+        "slot-card--next",
+    }
 
     DEFAULT_CSS = """
     SlotCard {
@@ -101,6 +103,9 @@ class SlotCard(Widget):
     }
     SlotCard > .slot-card--name {
         text-style: bold;
+    }
+    SlotCard > .slot-card--icon {
+        color: $foreground-muted;
     }
     SlotCard > .slot-card--next {
         color: $foreground;
@@ -140,15 +145,6 @@ class SlotCard(Widget):
         if changed or card:
             self.refresh()
 
-    def _part_style(self, part: str) -> Style:
-        """The style of one line of the card (its component class)."""
-        styles = self.get_component_styles(f"slot-card--{part}")
-        return Style(
-            background=styles.background if styles.has_rule("background") else None,
-            foreground=styles.color if styles.has_rule("color") else None,
-            bold=styles.text_style.bold,
-        )
-
     def render(self) -> Content:
         """The card's name and its three icons, the next copy's marked; a back's word."""
         what, agent = self.kind
@@ -156,16 +152,7 @@ class SlotCard(Widget):
             return plain(t("cards.back"))
         if what != "card" or agent is None:
             return Content("")
-        width = max(self.content_size.width, 1)
-        name = Content.styled(agent_name(agent), agent_style(agent))
-        lines = [name.stylize(self._part_style("name")).truncate(width, ellipsis=True)]
-        for row in range(3):
-            line = icon_line_content(row, self.next_row, self.icons[row])
-            line = line.truncate(width, ellipsis=True, pad=True)
-            if row == self.next_row:
-                line = line.stylize_before(self._part_style("next"))
-            lines.append(line)
-        return Content("\n").join(lines)
+        return card_body(self, "slot-card", agent, self.icons, self.next_row)
 
     def text(self) -> str:
         """What the slot shows, for tests and screen readers."""
