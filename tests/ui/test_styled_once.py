@@ -14,7 +14,7 @@ from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.handoff import HandoffScreen
 from agent_avenue.ui.screens.table import TableScreen
 
-from .harness import KeyPlayer, make_app, play_game, press_together, settle
+from .harness import KeyPlayer, make_app, play_game, press_together, screen_text, settle
 
 
 @pytest.fixture
@@ -37,7 +37,11 @@ def _styled_again(counts: Counter[int], widgets: list[Widget]) -> list[str]:
     return [type(w).__name__ for w in widgets if counts[id(w)] > 1]
 
 
-async def test_the_first_screen_of_a_game_styles_its_widgets_once(styled: Counter[int]) -> None:
+async def test_the_first_screen_of_a_game_styles_its_widgets_once(
+    styled: Counter[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A table composed at the start key (none was composed while the start screen was read).
+    monkeypatch.setattr(HotSeatApp, "_compose_table", lambda app: None)
     app = make_app("advanced", 5)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
@@ -118,3 +122,38 @@ async def test_a_result_composed_before_a_resize_shows_at_the_new_size() -> None
         assert set(size_classes(80, 24)) <= set(screen.classes)
         assert screen.size == (80, 24)
         assert [s for s in app.screen_stack if isinstance(s, GameOverScreen)] == [screen]
+
+
+async def _first_screen(mode: str, opponent: str, wait: bool) -> tuple[str, object, object]:
+    """The text of a game's first screen, its table, and the table composed out of sight
+    before the start key (None if none was: `wait` False starts before it could be)."""
+    app = make_app(mode, 3, opponent=opponent)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        ready = None
+        for _ in range(200 if wait else 0):
+            ready = app._ready_table
+            if ready is not None and ready.screen.is_mounted:
+                break
+            await pilot.pause(0.02)
+        await pilot.press("enter")
+        await settle(pilot)
+        table = next(s for s in reversed(app.screen_stack) if isinstance(s, TableScreen))
+        return screen_text(app), table, ready.screen if ready is not None else None
+
+
+@pytest.mark.parametrize(("mode", "opponent"), [("simple", "bot:normal"), ("advanced", "human")])
+async def test_a_duels_table_is_composed_while_the_start_screen_is_read(
+    monkeypatch: pytest.MonkeyPatch, mode: str, opponent: str
+) -> None:
+    """While the start screen is read, a duel's table is composed out of sight: a game whose
+    first screen is the table (against the computer) shows it at once (composed at the start
+    key, it took 200-300 ms at 160x45), and every first screen is the same as with a table
+    composed at the key."""
+    text, table, ready = await _first_screen(mode, opponent, wait=True)
+    assert ready is not None
+    assert table is ready  # shown, or behind the first handoff
+    monkeypatch.setattr(HotSeatApp, "_compose_table", lambda app: None)
+    fresh, _, none = await _first_screen(mode, opponent, wait=False)
+    assert none is None
+    assert text == fresh

@@ -78,13 +78,15 @@ class HotSeatGame(GameShow):
 
     # Starting ------------------------------------------------------------------------------
 
-    async def show_table(self, resumed: bool = False) -> None:
-        """Show a new game table with its first screen, drawn once both are whole."""
+    async def show_table(self, resumed: bool = False, ready: TableScreen | None = None) -> None:
+        """Show a new game table with its first screen, drawn once both are whole; `ready`: a
+        duel's table composed out of sight while the start screen was read."""
         # Imported only now: the game screens and widgets are not needed to show the start screen.
         from agent_avenue.ui.screens.table import TableScreen
 
         with self.app.batch_update():
-            self.table = table = TableScreen(self.app.rules, self.team_seats(), later=True)
+            table = ready or TableScreen(self.app.rules, self.team_seats(), later=True)
+            self.table = table
             await self.app.push_screen(table)
             if resumed:
                 self._begin_resumed()
