@@ -132,14 +132,14 @@ async def _first_screen(mode: str, opponent: str, wait: bool) -> tuple[str, obje
         await settle(pilot)
         ready = None
         for _ in range(200 if wait else 0):
-            ready = app._ready_table
-            if ready is not None and ready.screen.is_mounted:
+            ready = app.ready_table.screen
+            if ready is not None and ready.is_mounted:
                 break
             await pilot.pause(0.02)
         await pilot.press("enter")
         await settle(pilot)
         table = next(s for s in reversed(app.screen_stack) if isinstance(s, TableScreen))
-        return screen_text(app), table, ready.screen if ready is not None else None
+        return screen_text(app), table, ready
 
 
 @pytest.mark.parametrize(("mode", "opponent"), [("simple", "bot:normal"), ("advanced", "human")])

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,8 +27,8 @@ from agent_avenue.play.seats import (
 from agent_avenue.ui.app import BaseApp
 from agent_avenue.ui.computer import BOTS, ComputerSeats
 from agent_avenue.ui.launch import LaunchOptions, random_first, random_seed
+from agent_avenue.ui.ready_table import ReadyTable
 from agent_avenue.ui.save_lookup import SaveLookup
-from agent_avenue.ui.screens.out_of_sight import OutOfSight
 from agent_avenue.ui.screens.start import StartScreen, StartSettings
 from agent_avenue.ui.seat_words import colour_name, default_names, local_names
 
@@ -36,14 +38,11 @@ if TYPE_CHECKING:
     from agent_avenue.storage import LoadedSave
     from agent_avenue.ui.hot_seat_game import HotSeatGame
     from agent_avenue.ui.messages import ActionChosen, Continue
-    from agent_avenue.ui.screens.table import TableScreen
 
 READY_FILE_ENV = "AGENT_AVENUE_READY_FILE"
 """Benchmarks set this to a path: the app writes the time it was ready there and exits."""
 SAVES = "saves"
 """The worker group that looks for a saved game while the start screen shows."""
-PRELOAD = "preload"
-"""The worker group that loads the game's modules while the start screen shows."""
 
 __all__ = ["HotSeatApp"]
 
@@ -79,9 +78,7 @@ class HotSeatApp(BaseApp):
         self._resume_offered = options.new_game
         """Whether the offer to resume was made (never, when the command line described a new
         game: that game starts, the saved one waits)."""
-        self._loaded = False
-        """Whether the game's modules are loaded (`_preload`)."""
-        self._ready_table: OutOfSight | None = None
+        self.ready_table = ReadyTable()
         """A duel's table composed out of sight while the start screen is read."""
 
     # What tests and screens read -----------------------------------------------------------
@@ -132,7 +129,9 @@ class HotSeatApp(BaseApp):
     def _look_ahead(self) -> None:
         """Import the game's modules, and look for an unfinished game (the resume offer then
         covers the start screen), in threads."""
-        self.run_worker(_preload, thread=True, group=PRELOAD, exclusive=True, exit_on_error=False)
+
+        loaded = partial(self.call_from_thread, self._compose_table)
+        self.run_worker(partial(_preload, loaded), thread=True, exclusive=True, exit_on_error=False)
         if not self._resume_offered:
             self.run_worker(self._saves.latest, thread=True, group=SAVES, exit_on_error=False)
 
@@ -140,45 +139,22 @@ class HotSeatApp(BaseApp):
         self, names: tuple[str, ...], mode: Mode, first: int | None, players: int
     ) -> None:
         """The start screen with these settings; confirming it starts a game."""
-        opponent = self.start_opponent
         screen = StartScreen(
             names,
             mode,
             first,
             players=players,
-            opponent=opponent,
+            opponent=self.start_opponent,
             starting=self._start_game,
             rules=self.rules,
         )
         self.push_screen(screen)
-        if self._loaded:
-            self.call_after_refresh(self._compose_table)
+        self.call_after_refresh(self._compose_table)
 
     def _compose_table(self) -> None:
-        """Compose a duel's table out of sight while the start screen is read: a game whose
-        first screen is the table (against the computer) then shows it at once, instead of
-        composing it at the start key (200-300 ms at 160x45)."""
-        if self._ready_table is not None or self.game is not None:
-            return
-        from agent_avenue.ui.screens.table import TableScreen
-
-        self._ready_table = OutOfSight.compose(self, TableScreen(self.rules))
-
-    def _take_table(self, players: int) -> TableScreen | None:
-        """The table composed out of sight, if it is whole and fits this game, the terminal's
-        size and the language in use (it is let go otherwise)."""
-        ready, self._ready_table = self._ready_table, None
-        if ready is None:
-            return None
-        screen = ready.take(self)
-        from agent_avenue.ui.screens.table import TableScreen
-
-        if not isinstance(screen, TableScreen):
-            return None
-        if is_team_game(players) or not screen.is_mounted:
-            screen.remove()
-            return None
-        return screen
+        """Compose the next duel's table while the start screen is read (ui/ready_table.py)."""
+        if self.game is None and isinstance(self.screen, StartScreen):
+            self.ready_table.compose(self, self.rules)
 
     def on_start_screen_tutorial_asked(self, message: StartScreen.TutorialAsked) -> None:
         """The start screen's tutorial key or button: the lessons."""
@@ -221,7 +197,7 @@ class HotSeatApp(BaseApp):
         from agent_avenue.storage import new_save_id
 
         self.game = HotSeatGame(self, session, kinds, new_save_id(), self.computer)
-        await self.game.show_table(ready=self._take_table(settings.players))
+        await self.game.show_table(ready=self.ready_table.take(self, settings.players))
 
     def after_game_over(self, again: bool | None) -> None:
         """The game-over screen closed: a new game from the start screen, or the end."""
@@ -267,11 +243,6 @@ class HotSeatApp(BaseApp):
                 with self.batch_update():
                     game.bot_answered(event.worker, event.state)
                     await game.shown()
-            return
-        if event.worker.group == PRELOAD and event.state is WorkerState.SUCCESS:
-            self._loaded = True
-            if isinstance(self.screen, StartScreen):
-                self._compose_table()
             return
         if event.worker.group != SAVES or event.state is not WorkerState.SUCCESS:
             return
@@ -378,10 +349,11 @@ class HotSeatApp(BaseApp):
         return self.game.session.record if self.game is not None else None
 
 
-def _preload() -> None:
+def _preload(then: Callable[[], object]) -> None:
     """Import the game screens and widgets, and read every language's strings (a seat named
     after its colour is recognised in any of them), in a thread while the start screen is
-    read: done at the start key instead, this was most of the wait for the first screen."""
+    read: done at the start key instead, this was most of the wait for the first screen.
+    Then call `then`."""
     import textual.widgets.markdown  # noqa: F401  (the rules book's, slow to import)
 
     import agent_avenue.bots  # the computer's players and the hints' search
@@ -397,3 +369,4 @@ def _preload() -> None:
 
     for language in LANGUAGES:
         catalogue(language)
+    then()
