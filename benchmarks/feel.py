@@ -68,6 +68,10 @@ TOKENS = re.compile(r"[GB][●▲]")
 WALK_WORDS = re.compile(r"\b\d{1,2} to\b|\bcatch\b|\bhome\b|\bmarket\b")
 """What else a step of the meeples changes on the board's tiles: the word a token covered
 ("home", "market") and the tiles' distances ("5 to / catch"), which follow the meeples."""
+START_READING = 2.0
+"""Seconds the start screen is read before its key: a player reads it at least that long (and
+the program uses that time: it loads the game's modules, then composes a duel's table). Pressed
+0.3 s after the start screen is drawn, the key waited for that work."""
 SAME_FRAME = 0.010
 """Seconds between two pieces of output that belong to the same frame."""
 TRANSITION_TARGET = (0.100, 0.200)
@@ -387,6 +391,8 @@ def play_keys(term: Terminal, figures: Figures, label: str, *others: Terminal) -
     keys = keys_for(kind)
     if not keys:
         raise RuntimeError(f"no key for this screen ({kind}):\n{term.text}")
+    if kind == "start":
+        time.sleep(START_READING)
     for key in keys[:-1]:
         sent, frames = press(term, key)
         figures.add(label + "keys inside a panel", completion(frames, sent))

@@ -183,21 +183,17 @@ class HotSeatApp(BaseApp):
             self.rules, settings.mode, self.seed, first, settings.names, settings.players
         )
         opponent = settings.opponent if settings.players in BOT_PLAYER_COUNTS else HUMAN
-        given = self.start_kinds
-        if (
-            given is not None
-            and len(given) == settings.players
-            and opponent == list_opponent(given)
-        ):
-            kinds = given  # the command line's seat by seat list, left as it was
-        else:
-            self.start_kinds = None
-            kinds = seat_kinds(opponent, settings.players, self.human_side)
+        given, players = self.start_kinds, settings.players
+        fits = given is not None and len(given) == players and opponent == list_opponent(given)
+        self.start_kinds = given if fits else None  # the command line's seat list, as it was
+        kinds = self.start_kinds or seat_kinds(opponent, players, self.human_side)
         self.start_opponent = opponent
         from agent_avenue.storage import new_save_id
 
         self.game = HotSeatGame(self, session, kinds, new_save_id(), self.computer)
-        await self.game.show_table(ready=self.ready_table.take(self, settings.players))
+        # Against the computer the table comes first (people's is composed behind a handoff).
+        ready = self.ready_table.take(self, players) if bot_seats(kinds) else None
+        await self.game.show_table(ready=ready)
 
     def after_game_over(self, again: bool | None) -> None:
         """The game-over screen closed: a new game from the start screen, or the end."""
