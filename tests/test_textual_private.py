@@ -35,9 +35,6 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("ui/widgets/game_log.py", "GameLog._size_updated"): "Textual's scrolling widgets redraw "
     "their scrollbar at every layout of the screen (they compare the layout's virtual size with "
     "their own, which never match for a log); the only public way out is to hide the scrollbar",
-    ("ui/screens/out_of_sight.py", "OutOfSight.compose"): "a screen composed before it is "
-    "shown (the result while the final reveal is read): Textual composes a screen only when it "
-    "is first pushed",
 }
 """(module, function) -> why: the only places that may use Textual's private names."""
 

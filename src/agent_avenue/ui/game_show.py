@@ -231,12 +231,6 @@ class GameShow:
         )
         if computer is not None:
             self._think_behind(computer)
-        if final:
-            self.prepare_game_over()
-
-    def prepare_game_over(self) -> None:
-        """Begin composing the game-over screen while the final reveal is read (a game that
-        shows one composed at its key has nothing to do here)."""
 
     def _think_behind(self, seat: int) -> None:
         """The computer starts deciding for `seat` while the reveal is still shown."""

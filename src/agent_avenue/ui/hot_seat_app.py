@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -27,7 +25,6 @@ from agent_avenue.play.seats import (
 from agent_avenue.ui.app import BaseApp
 from agent_avenue.ui.computer import BOTS, ComputerSeats
 from agent_avenue.ui.launch import LaunchOptions, random_first, random_seed
-from agent_avenue.ui.ready_table import ReadyTable
 from agent_avenue.ui.save_lookup import SaveLookup
 from agent_avenue.ui.screens.start import StartScreen, StartSettings
 from agent_avenue.ui.seat_words import colour_name, default_names, local_names
@@ -78,8 +75,6 @@ class HotSeatApp(BaseApp):
         self._resume_offered = options.new_game
         """Whether the offer to resume was made (never, when the command line described a new
         game: that game starts, the saved one waits)."""
-        self.ready_table = ReadyTable()
-        """A duel's table composed out of sight while the start screen is read."""
 
     # What tests and screens read -----------------------------------------------------------
 
@@ -129,9 +124,7 @@ class HotSeatApp(BaseApp):
     def _look_ahead(self) -> None:
         """Import the game's modules, and look for an unfinished game (the resume offer then
         covers the start screen), in threads."""
-
-        loaded = partial(self.call_from_thread, self._compose_table)
-        self.run_worker(partial(_preload, loaded), thread=True, exclusive=True, exit_on_error=False)
+        self.run_worker(_preload, thread=True, exclusive=True, exit_on_error=False)
         if not self._resume_offered:
             self.run_worker(self._saves.latest, thread=True, group=SAVES, exit_on_error=False)
 
@@ -139,22 +132,17 @@ class HotSeatApp(BaseApp):
         self, names: tuple[str, ...], mode: Mode, first: int | None, players: int
     ) -> None:
         """The start screen with these settings; confirming it starts a game."""
+        opponent = self.start_opponent
         screen = StartScreen(
             names,
             mode,
             first,
             players=players,
-            opponent=self.start_opponent,
+            opponent=opponent,
             starting=self._start_game,
             rules=self.rules,
         )
         self.push_screen(screen)
-        self.call_after_refresh(self._compose_table)
-
-    def _compose_table(self) -> None:
-        """Compose the next duel's table while the start screen is read (ui/ready_table.py)."""
-        if self.game is None and isinstance(self.screen, StartScreen):
-            self.ready_table.compose(self, self.rules)
 
     def on_start_screen_tutorial_asked(self, message: StartScreen.TutorialAsked) -> None:
         """The start screen's tutorial key or button: the lessons."""
@@ -183,17 +171,21 @@ class HotSeatApp(BaseApp):
             self.rules, settings.mode, self.seed, first, settings.names, settings.players
         )
         opponent = settings.opponent if settings.players in BOT_PLAYER_COUNTS else HUMAN
-        given, players = self.start_kinds, settings.players
-        fits = given is not None and len(given) == players and opponent == list_opponent(given)
-        self.start_kinds = given if fits else None  # the command line's seat list, as it was
-        kinds = self.start_kinds or seat_kinds(opponent, players, self.human_side)
+        given = self.start_kinds
+        if (
+            given is not None
+            and len(given) == settings.players
+            and opponent == list_opponent(given)
+        ):
+            kinds = given  # the command line's seat by seat list, left as it was
+        else:
+            self.start_kinds = None
+            kinds = seat_kinds(opponent, settings.players, self.human_side)
         self.start_opponent = opponent
         from agent_avenue.storage import new_save_id
 
         self.game = HotSeatGame(self, session, kinds, new_save_id(), self.computer)
-        # Against the computer the table comes first (people's is composed behind a handoff).
-        ready = self.ready_table.take(self, players) if bot_seats(kinds) else None
-        await self.game.show_table(ready=ready)
+        await self.game.show_table()
 
     def after_game_over(self, again: bool | None) -> None:
         """The game-over screen closed: a new game from the start screen, or the end."""
@@ -345,11 +337,10 @@ class HotSeatApp(BaseApp):
         return self.game.session.record if self.game is not None else None
 
 
-def _preload(then: Callable[[], object]) -> None:
+def _preload() -> None:
     """Import the game screens and widgets, and read every language's strings (a seat named
     after its colour is recognised in any of them), in a thread while the start screen is
-    read: done at the start key instead, this was most of the wait for the first screen.
-    Then call `then`."""
+    read: done at the start key instead, this was most of the wait for the first screen."""
     import textual.widgets.markdown  # noqa: F401  (the rules book's, slow to import)
 
     import agent_avenue.bots  # the computer's players and the hints' search
@@ -365,4 +356,3 @@ def _preload(then: Callable[[], object]) -> None:
 
     for language in LANGUAGES:
         catalogue(language)
-    then()

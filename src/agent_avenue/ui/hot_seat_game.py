@@ -28,11 +28,8 @@ from agent_avenue.ui.computer import ComputerSeats, bot_seed
 from agent_avenue.ui.game_show import GameShow
 from agent_avenue.ui.phrases import discard_note
 from agent_avenue.ui.screens.handoff import HandoffScreen
-from agent_avenue.ui.screens.out_of_sight import OutOfSight
 
 if TYPE_CHECKING:
-    from textual.screen import Screen
-
     from agent_avenue.ui.app import BaseApp
     from agent_avenue.ui.screens.table import TableScreen
 
@@ -68,8 +65,6 @@ class HotSeatGame(GameShow):
         self.held: Action | None = None
         """The computer's answer, kept until the reveal shown before it has been read."""
         self.storage_note: str | None = None
-        self._game_over_screen: OutOfSight | None = None
-        """The game-over screen, composed out of sight while the final reveal is read."""
 
     @property
     def source(self) -> Session:
@@ -78,15 +73,13 @@ class HotSeatGame(GameShow):
 
     # Starting ------------------------------------------------------------------------------
 
-    async def show_table(self, resumed: bool = False, ready: TableScreen | None = None) -> None:
-        """Show a new game table with its first screen, drawn once both are whole; `ready`: a
-        duel's table composed out of sight while the start screen was read."""
+    async def show_table(self, resumed: bool = False) -> None:
+        """Show a new game table with its first screen, drawn once both are whole."""
         # Imported only now: the game screens and widgets are not needed to show the start screen.
         from agent_avenue.ui.screens.table import TableScreen
 
         with self.app.batch_update():
-            table = ready or TableScreen(self.app.rules, self.team_seats(), later=True)
-            self.table = table
+            self.table = table = TableScreen(self.app.rules, self.team_seats(), later=True)
             await self.app.push_screen(table)
             if resumed:
                 self._begin_resumed()
@@ -220,29 +213,14 @@ class HotSeatGame(GameShow):
 
     def game_over(self) -> None:
         """The game-over screen: who won and why; then a new game or the end."""
-        if self.session.result is None:
+        session = self.session
+        if session.result is None:
             return
-        self.flow.public()
-        self.app.clear_notifications()
-        prepared, self._game_over_screen = self._game_over_screen, None
-        screen = prepared.take(self.app) if prepared is not None else None
-        self.push(screen or self._new_game_over_screen(), self.app.after_game_over)
-        if self.storage_note:
-            self.app.call_after_refresh(self._show_note_on_screen, self.storage_note)
-
-    def prepare_game_over(self) -> None:
-        """Compose the game-over screen out of sight while the final reveal is read: its Enter
-        then only lays it out and draws it."""
-        if self.session.result is not None and self._game_over_screen is None:
-            self._game_over_screen = OutOfSight.compose(self.app, self._new_game_over_screen())
-
-    def _new_game_over_screen(self) -> Screen[bool]:
-        """The game-over screen of the finished game."""
         from agent_avenue.ui.screens.game_over import GameOverScreen
 
-        session = self.session
-        assert session.result is not None
-        return GameOverScreen(
+        self.flow.public()
+        self.app.clear_notifications()
+        screen = GameOverScreen(
             session.view(None),
             self.names,
             session.result,
@@ -255,6 +233,9 @@ class HotSeatGame(GameShow):
                 (s for s in range(session.record.players) if s not in self.computer), None
             ),
         )
+        self.push(screen, self.app.after_game_over)
+        if self.storage_note:
+            self.app.call_after_refresh(self._show_note_on_screen, self.storage_note)
 
     def _first_person(self) -> int | None:
         """The first seat a person plays (whose decisions a review replays first)."""
