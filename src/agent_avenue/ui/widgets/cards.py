@@ -34,6 +34,7 @@ __all__ = [
     "agent_icons",
     "agent_tooltip",
     "card_body",
+    "card_body_css",
     "icon_line",
     "icon_line_content",
     "next_copy",
@@ -110,6 +111,20 @@ def icon_line_content(row: int, next_row: int, icon: Icon | None) -> Content:
     return Content.assemble(f"{marker}{t(_COPY_KEYS[row]):<4} ", icon_content(icon, 5))
 
 
+def card_body_css(widget: str, part: str) -> str:
+    """The styles of `card_body`'s lines for the widget class `widget` (component classes
+    `<part>--name`, `--icon`, `--next`)."""
+    return f"""
+    {widget} > .{part}--name {{ text-style: bold; }}
+    {widget} > .{part}--icon {{ color: $foreground-muted; }}
+    {widget} > .{part}--next {{
+        color: $foreground;
+        background: $accent 30%;
+        text-style: bold;
+    }}
+    """
+
+
 def card_body(widget: Widget, part: str, agent: str, icons: AgentIcons, next_row: int) -> Content:
     """An agent card's four lines at the widget's width: the name, then the top, middle and
     bottom icons, the next copy's marked; each line in the style of the widget's component
@@ -167,17 +182,7 @@ class AgentCard(Widget):
     AgentCard:hover {
         background: $boost;
     }
-    AgentCard > .agent-card--name {
-        text-style: bold;
-    }
-    AgentCard > .agent-card--icon {
-        color: $foreground-muted;
-    }
-    AgentCard > .agent-card--next {
-        color: $foreground;
-        background: $accent 30%;
-        text-style: bold;
-    }
+    CARD_BODY
     AGENT_BORDERS
     AgentCard.-selected {
         border: double $accent;
@@ -197,7 +202,9 @@ class AgentCard(Widget):
     }
     """
 
-    DEFAULT_CSS = DEFAULT_CSS.replace("AGENT_BORDERS", agent_borders("AgentCard"))
+    DEFAULT_CSS = DEFAULT_CSS.replace("AGENT_BORDERS", agent_borders("AgentCard")).replace(
+        "CARD_BODY", card_body_css("AgentCard", "agent-card")
+    )
 
     class Selected(Message):
         """A card was clicked: `index` is the position the screen gave it (e.g. in the hand)."""

@@ -27,6 +27,7 @@ from agent_avenue.ui.widgets.cards import (
     agent_icons,
     agent_tooltip,
     card_body,
+    card_body_css,
     icon_line,
     next_copy,
     next_copy_subtitle,
@@ -101,18 +102,7 @@ class SlotCard(Widget):
         border: dashed $warning;
         border-title-color: $text-warning;
     }
-    SlotCard > .slot-card--name {
-        text-style: bold;
-    }
-    SlotCard > .slot-card--icon {
-        color: $foreground-muted;
-    }
-    SlotCard > .slot-card--next {
-        color: $foreground;
-        background: $accent 30%;
-        text-style: bold;
-    }
-    """
+    """ + card_body_css("SlotCard", "slot-card")
 
     def __init__(self, index: int) -> None:
         """The face-up slot (`index` 0) or the face-down one (1), empty."""
