@@ -81,6 +81,16 @@ def test_icon_for_uses_count_rule(rules: Rules) -> None:
     assert rules.agent_by_id["sidekick"].icon_for(1) == 4
 
 
+def test_icon_row_names_the_icon_a_copy_uses(rules: Rules) -> None:
+    """The row the screens mark ▶ for a copy is the engine's: the third and later copies use
+    the bottom icon, a single-icon card its only one."""
+    daredevil = rules.agent_by_id["daredevil"]
+    assert [daredevil.icon_row(n) for n in (1, 2, 3, 6)] == [0, 1, 2, 2]
+    assert [rules.agent_by_id["sidekick"].icon_row(n) for n in (1, 2)] == [0, 0]
+    with pytest.raises(ValueError, match="starts at 1"):
+        daredevil.icon_row(0)
+
+
 def test_shipped_market_matches_rules_md(rules: Rules) -> None:
     """The 15 black market cards of RULES.md 5.2 with their kinds and effects."""
     expected = {

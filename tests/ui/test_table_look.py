@@ -307,3 +307,23 @@ async def test_the_panel_box_keeps_its_tallest_height_on_a_ring_board() -> None:
         assert table.panel.outer_size.height < tallest  # a shorter panel
         assert table.query_one("#panel-box").outer_size.height == tallest
         assert table.query_one(BoardRing).outer_size.height == board
+
+
+async def test_a_slot_turned_to_a_card_back_keeps_nothing_of_the_card() -> None:
+    """On the offerer's screen the face-down slot shows the card; behind the handoff that
+    slot is a card back and holds nothing of that card (not its icons, not its next move),
+    drawn or not."""
+    app = make_app("simple", 3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        table = _table(app)
+        down = table.query_one(OfferSlots).slots[1]
+        await pilot.press("1", "u", "2", "d")
+        await pilot.pause()
+        assert down.kind[0] == "card" and down.next_text
+        await pilot.press("enter")  # the offer is made: the handoff to Blue
+        await pilot.pause()
+        assert down.kind == ("back", None)
+        assert (down.icons, down.next_row, down.next_text) == ((None, None, None), 0, "")
+        assert down.tooltip is None

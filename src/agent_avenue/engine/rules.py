@@ -40,9 +40,14 @@ class AgentSpec:
 
     def icon_for(self, count: int) -> Icon:
         """The icon that applies when `count` agents of this name are in play."""
+        return self.icons[self.icon_row(count)]
+
+    def icon_row(self, count: int) -> int:
+        """Which of the card's icons (0 top, 1 middle, 2 bottom) applies when `count` agents
+        of this name are in play: the last printed one for every copy after it."""
         if count < 1:
             raise ValueError(f"{self.id}: the count in play starts at 1, not {count}")
-        return self.icons[min(count, len(self.icons)) - 1]
+        return min(count, len(self.icons)) - 1
 
 
 # Ongoing effects -------------------------------------------------------------------------------

@@ -35,8 +35,7 @@ __all__ = [
     "agent_tooltip",
     "card_body",
     "card_body_css",
-    "icon_line",
-    "icon_line_content",
+    "card_text",
     "next_copy",
     "next_copy_subtitle",
 ]
@@ -85,12 +84,11 @@ def agent_tooltip(agent: str, icons: AgentIcons) -> Content:
     )
 
 
-def next_copy(view: PlayerView, side: int, agent: str, icons: AgentIcons) -> tuple[int, str]:
-    """The icon row side `side`'s next copy of `agent` would use, and what it would do
-    (recruit_preview), in words."""
+def next_copy(view: PlayerView, side: int, agent: str) -> tuple[int, str]:
+    """The icon row side `side`'s next copy of `agent` would use (the engine's `icon_row`),
+    and what it would do (recruit_preview), in words."""
     preview = recruit_preview(view, side, agent)
-    last = sum(icon is not None for icon in icons) - 1
-    row = min(preview.count, 3, last + 1) - 1
+    row = view.rules.agent_by_id[agent].icon_row(preview.count)
     return row, t("cards.next", next=preview_text(preview, view, side))
 
 
@@ -99,8 +97,14 @@ def next_copy_subtitle(agent: str, next_text: str) -> Content:
     return Content.assemble((agent_glyph(agent), agent_style(agent)), " ", next_text)
 
 
-def icon_line(row: int, next_row: int, icon: Icon | None) -> str:
-    """One icon line in words, the next copy's marked ▶ (for tests and screen readers)."""
+def card_text(agent: str, icons: AgentIcons, next_row: int, next_text: str) -> str:
+    """An agent card's text in words, line by line, the next copy's icon marked ▶ and what it
+    would do last (for tests and screen readers)."""
+    lines = [agent_name(agent), *(_icon_line(row, next_row, icons[row]) for row in range(3))]
+    return "\n".join([*lines, next_text])
+
+
+def _icon_line(row: int, next_row: int, icon: Icon | None) -> str:
     marker = "▶" if row == next_row else " "
     return f"{marker}{t(_COPY_KEYS[row]):<4} {icon_text(icon):>5}"
 
@@ -243,14 +247,11 @@ class AgentCard(Widget):
         line made every hand four times as many widgets to mount, style and lay out)."""
         return card_body(self, "agent-card", self.agent, self.icons, self.next_row)
 
-    def _icon_line(self, row: int) -> str:
-        return icon_line(row, self.next_row, self.icons[row])
-
     def update_view(self, view: PlayerView, side: int) -> None:
         """Mark the icon the next copy of side `side` would use, and its move (recruit_preview)."""
         self.side = side
         shown = self.next_row
-        self.next_row, self.next_text = next_copy(view, side, self.agent, self.icons)
+        self.next_row, self.next_text = next_copy(view, side, self.agent)
         show_border_subtitle(self, next_copy_subtitle(self.agent, self.next_text))
         if self.is_mounted and self.next_row != shown:
             self.refresh()
@@ -275,8 +276,7 @@ class AgentCard(Widget):
 
     def text(self) -> str:
         """The card's text, for tests and screen readers."""
-        lines = [agent_name(self.agent), *(self._icon_line(row) for row in range(3))]
-        return "\n".join([*lines, self.next_text])
+        return card_text(self.agent, self.icons, self.next_row, self.next_text)
 
 
 class CardBack(Widget):

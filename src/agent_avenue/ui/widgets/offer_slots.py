@@ -15,7 +15,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from agent_avenue.engine import Phase, PlayerView
-from agent_avenue.i18n import agent_name, t
+from agent_avenue.i18n import t
 from agent_avenue.ui.widgets._common import (
     plain,
     set_classes,
@@ -28,7 +28,7 @@ from agent_avenue.ui.widgets.cards import (
     agent_tooltip,
     card_body,
     card_body_css,
-    icon_line,
+    card_text,
     next_copy,
     next_copy_subtitle,
 )
@@ -119,20 +119,20 @@ class SlotCard(Widget):
 
     def show(self, kind: SlotKind, view: PlayerView, side: int) -> None:
         """Hold `kind`, a card drawn for the recruiting side `side` as `view` sees it."""
-        what, agent = kind
-        card = what == "card" and agent is not None
-        if card and agent is not None:
-            self.icons = agent_icons(view.rules, agent)
-            self.next_row, self.next_text = next_copy(view, side, agent, self.icons)
+        what, _ = kind
+        agent = kind[1] if what == "card" else None
         changed = kind != self.kind
         self.kind = kind
+        # What a card shows goes with it: a back or an empty slot keeps nothing of the card
+        # that lay there (on the offerer's screen, the face-down one).
+        self.icons = agent_icons(view.rules, agent) if agent else (None, None, None)
+        self.next_row, self.next_text = next_copy(view, side, agent) if agent else (0, "")
         set_classes(self, what == "back", "-back")
-        set_classes(self, card, "-card")
+        set_classes(self, agent is not None, "-card")
         show_border_title(self, None if what == "back" else self._tag())
-        subtitle = next_copy_subtitle(agent, self.next_text) if card and agent else None
-        show_border_subtitle(self, subtitle)
-        self.tooltip = agent_tooltip(agent, self.icons) if card and agent else None
-        if changed or card:
+        show_border_subtitle(self, next_copy_subtitle(agent, self.next_text) if agent else None)
+        self.tooltip = agent_tooltip(agent, self.icons) if agent else None
+        if changed or agent:
             self.refresh()
 
     def render(self) -> Content:
@@ -151,8 +151,7 @@ class SlotCard(Widget):
             return t("cards.back")
         if what != "card" or agent is None:
             return ""
-        lines = [agent_name(agent), *(icon_line(r, self.next_row, self.icons[r]) for r in range(3))]
-        return "\n".join([*lines, self.next_text])
+        return card_text(agent, self.icons, self.next_row, self.next_text)
 
 
 class OfferSlots(Widget):
@@ -191,9 +190,8 @@ class OfferSlots(Widget):
     def _kinds(self) -> tuple[SlotKind, SlotKind]:
         """What each slot holds now: an agent's card, a card back or nothing."""
         up, down, back = self.cards
-        seen = self._view is not None
-        up_kind: SlotKind = ("card", up) if up is not None and seen else ("empty", None)
-        if down is not None and seen:
+        up_kind: SlotKind = ("card", up) if up is not None else ("empty", None)
+        if down is not None:
             return up_kind, ("card", down)
         return up_kind, ("back", None) if back else ("empty", None)
 
