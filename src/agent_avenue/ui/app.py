@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
 from rich.text import Text
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.events import Event, InputEvent, Resize
 
 from agent_avenue.i18n import LANGUAGE_ENV, language_name, set_language, t
 from agent_avenue.ui.crash import save_crash_report
+from agent_avenue.ui.idle_collector import TICK, IdleCollector
 from agent_avenue.ui.key_pause import DEFAULT_DELAY
 from agent_avenue.ui.seat_words import colour_name
 from agent_avenue.ui.size_classes import HORIZONTAL_BREAKPOINTS, VERTICAL_BREAKPOINTS
@@ -25,7 +27,6 @@ if TYPE_CHECKING:
 
     from rich.console import RenderableType
     from textual.command import Provider
-    from textual.events import Resize
     from textual.screen import Screen
 
     from agent_avenue.engine import GameRecord, Rules
@@ -90,6 +91,8 @@ class BaseApp(App[int]):
         self.handoff_delay = DEFAULT_DELAY
         """Seconds a handoff ignores keys after it appears (tests set 0)."""
         self._leaving = False
+        self.collector = IdleCollector()
+        """Cycle collections wait until the players have been answered (ui/idle_collector.py)."""
 
     # What a subclass says ------------------------------------------------------------------
 
@@ -118,7 +121,10 @@ class BaseApp(App[int]):
     # Shared --------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        """In a real terminal, look now and then whether it is still there."""
+        """Collect cycles while the players are quiet; in a real terminal, look now and then
+        whether it is still there."""
+        self.collector.start()
+        self.set_interval(TICK, self.collector.tick)
         if self.is_headless:
             return
         from agent_avenue.ui.terminal_watch import terminal_fd
@@ -126,6 +132,17 @@ class BaseApp(App[int]):
         fd = terminal_fd()
         if fd is not None:
             self.set_interval(HANGUP_CHECK, lambda: self._check_terminal(fd))
+
+    def on_unmount(self) -> None:
+        """Python collects cycles itself again."""
+        self.collector.stop()
+
+    async def on_event(self, event: Event) -> None:
+        """A key, a click or a resize makes the program busy until it has answered
+        (ui/idle_collector.py); Textual handles the event as ever."""
+        if isinstance(event, InputEvent | Resize):
+            self.collector.input()
+        await super().on_event(event)
 
     def _check_terminal(self, fd: int) -> None:
         """Leave when the terminal on `fd` has hung up (once)."""
