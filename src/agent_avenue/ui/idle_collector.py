@@ -19,9 +19,11 @@ TICK = 0.1
 IDLE_YOUNG = 2_000
 """Allocations after which a young collection is made once the program is quiet (a smaller one
 is not worth a look)."""
-BUSY_YOUNG = 250_000
+BUSY_YOUNG = 100_000
 """Allocations after which a young collection is made even while the players keep the program
-busy (a held key, a long computer turn): memory stays bounded whatever they do."""
+busy (keys pressed in a row, the computer thinking): memory stays bounded whatever they do.
+Twice Python's threshold as tuned (support/collector.py): such a collection takes about 40 ms,
+and a busier program would make each one longer rather than fewer."""
 
 
 class IdleCollector:
