@@ -233,6 +233,7 @@ class HotSeatGame(GameShow):
                 (s for s in range(session.record.players) if s not in self.computer), None
             ),
         )
+        screen.lie_over(self.table)
         self.push(screen, self.app.after_game_over)
         if self.storage_note:
             self.app.call_after_refresh(self._show_note_on_screen, self.storage_note)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from textual.message_pump import MessagePump
 from textual.timer import Timer
 
-from agent_avenue.engine import Event, EventKind, space_of
+from agent_avenue.engine import Event, EventKind, PlayerView, space_of
 from agent_avenue.ui.widgets import BoardRing
 
 MOVING_KINDS = frozenset({EventKind.RECRUIT, EventKind.MOVE, EventKind.HOME_BOOST})
@@ -45,6 +45,19 @@ class MeepleWalk:
         self.arrived = arrived
         self._timer: Timer | None = None
         self._frames: list[tuple[int, int]] = []
+
+    def reveal(
+        self, before: PlayerView, after: PlayerView, events: tuple[Event, ...], delay: float
+    ) -> None:
+        """Walk the meeples from where `before` has them through the moves of `events`, a
+        space every `delay` seconds (none: arrived at once, after the next refresh)."""
+        start = (before.sides[0].position, before.sides[1].position)
+        homes = (after.sides[0].home, after.sides[1].home)
+        frames = movement_frames(start, homes, events)
+        if delay <= 0 or not frames:
+            self.owner.call_after_refresh(self.arrived)
+            return
+        self.start(start, frames, delay)
 
     def start(self, start: tuple[int, int], frames: list[tuple[int, int]], delay: float) -> None:
         """Put the meeples on `start`, then one frame every `delay` seconds."""

@@ -190,6 +190,7 @@ class RemoteEnd(GameShow):
             review_seat=remote.seats[0] if remote.seats else None,
         )
         self.over_screen = screen
+        screen.lie_over(self.table)
         self.app.push_screen(screen, self.app.after_game_over)
 
     def record(self) -> None:

@@ -1,4 +1,5 @@
-"""The end of the game: who won and why in a sentence, with the final board and collections."""
+"""The end of the game: who won and why, over the table that played it (its final board,
+collections and log stay in sight), with what comes next."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.content import Content
 from textual.events import Resize
+from textual.geometry import Size
 from textual.widgets import Static
 
 from agent_avenue.engine import GameRecord, PlayerView, Result
@@ -18,8 +20,7 @@ from agent_avenue.play.session import SEAT_COLOURS, LogEntry
 from agent_avenue.teaching.explain import explain_result
 from agent_avenue.ui.screens.log import LogScreen
 from agent_avenue.ui.screens.styled_once import StyledOnceScreen
-from agent_avenue.ui.widgets import BoardRing, CollectionPanel
-from agent_avenue.ui.widgets.board import board_size
+from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.widgets.keybar import KeyBar
 from agent_avenue.ui.widgets.size import SizeWarning
 
@@ -37,9 +38,34 @@ def team_replay_line(view: PlayerView, seats: tuple[str, ...], seed: int, first:
     )
 
 
+PANEL_PADDING = 1
+"""Columns of padding on each side of the result's lines (the CSS's `padding: 0 1`)."""
+
+
 class GameOverScreen(StyledOnceScreen[bool]):
     """Dismissed with True for a new game, False to quit; without a seed (a network game) it
-    shows no replay line."""
+    shows no replay line.
+
+    It is pushed over the table, which it lets show through: the final board, the collections
+    and the log are the table's own, already drawn (composing and drawing a board of its own
+    made this the slowest change of screen), and the result takes the panel's place.
+    """
+
+    DEFAULT_CSS = """
+    GameOverScreen {
+        background: transparent;
+    }
+    GameOverScreen > #over-panel {
+        dock: bottom;
+        height: auto;
+        margin-bottom: 1;  /* above the key bar, docked at the bottom too */
+        padding: 0 1;  /* PANEL_PADDING */
+        background: $background;
+    }
+    GameOverScreen > #over-panel > .-empty {
+        display: none;
+    }
+    """
 
     AUTO_FOCUS = ""
     """Nothing takes the focus at first: the keys are the screen's, and a focused column
@@ -80,44 +106,66 @@ class GameOverScreen(StyledOnceScreen[bool]):
         does not hold)."""
         self.review_seat = review_seat
         """Whose decisions the review replays first (the first person at the table)."""
-        self._board_size = "compact"
+        self._table: TableScreen | None = None
+        """The table this screen lies over (None: shown on its own)."""
+        self._panel_rows = 0
+        """The rows the result takes (0: as many as its lines need)."""
+        self._back = False
+        self._fitted = Size(0, 0)
+        """The terminal's size the result was last fitted to."""
+        """Whether the screen has been shown once (a later resume comes back to it)."""
 
     def compose(self) -> ComposeResult:
-        """Headline, sentence, board and collections."""
+        """Who won and why, where the table's panel was; the key bar."""
         yield SizeWarning()
-        with Vertical(classes="main", id="over-main"):
-            winner = self.result.winner
-            title = "team.gameover_title" if len(self.seats) > winner + 2 else "gameover.title"
-            yield Static(Content(t(title, name=self.names[winner])), id="over-title")
-            # Who won and why; every condition met and the tie rule's note (explain.py).
-            why = "\n".join(explain_result(self.result, self.view, self.names))
-            yield Static(Content(why), id="over-sentence")
-            size = self._board_size = board_size(*self.app.size)
-            # Filled before they are mounted: each is styled once, with its final classes.
-            board = BoardRing(id="over-board")
-            board.set_size(size)
-            board.update_view(self.view, self.names)
-            green, blue = (CollectionPanel(side, id=f"over-collection-{side}") for side in (0, 1))
-            for side, panel in enumerate((green, blue)):
-                panel.update_view(self.view, side, self.names, self.seats)
-            if size == "compact":
-                with Horizontal(id="over-table"):
-                    yield board
-                    with Vertical(id="over-side"):
-                        yield green
-                        yield blue
-            else:
-                # The table's own layout at this size: a side on each hand of the board.
-                with Horizontal(id="over-table", classes=f"-ring -{size}"):
-                    with VerticalScroll(id="over-left", classes="over-column"):
-                        yield green
-                    yield board
-                    with VerticalScroll(id="over-right", classes="over-column"):
-                        yield blue
-            replay = self._replay_line()
-            if replay is not None:
-                yield Static(Content(replay), id="over-replay")
+        panel = Vertical(id="over-panel")
+        if self._panel_rows:
+            panel.styles.height = self._panel_rows
+        with panel:
+            yield from self.result_lines()
         yield KeyBar()
+
+    def result_lines(self) -> ComposeResult:
+        """Headline, sentence and the replay line (an empty line is hidden until it says
+        something)."""
+        for name, text in self.result_texts().items():
+            yield Static(Content(text), id=name, classes="-empty" if not text else None)
+
+    def result_texts(self) -> dict[str, str]:
+        """The result's lines by the id of the widget that shows them (empty: not shown)."""
+        winner = self.result.winner
+        title = "team.gameover_title" if len(self.seats) > winner + 2 else "gameover.title"
+        texts = {
+            "over-title": t(title, name=self.names[winner]),
+            # Who won and why; every condition met and the tie rule's note (explain.py).
+            "over-sentence": "\n".join(explain_result(self.result, self.view, self.names)),
+        }
+        replay = self._replay_line()
+        if replay is not None:
+            texts["over-replay"] = replay
+        return texts
+
+    def lie_over(self, table: TableScreen | None) -> None:
+        """Lie over `table`, covering its panel's box whole (nothing of the last reveal shows
+        above the result) with the rows the result needs at the terminal's width. The flow
+        calls it just before pushing this screen, so that the table makes room in the same
+        frame; it is called again after a resize or a change of language."""
+        self._table = table
+        self._fitted = self.app.size
+        rows = self._rows(self.app.size.width - 2 * PANEL_PADDING)
+        self._panel_rows = table.room_for_the_result(rows) if table is not None else rows
+        if self.is_mounted:
+            self.query_one("#over-panel").styles.height = self._panel_rows
+
+    def fit_result(self) -> None:
+        """Cover the same table again with the rows the result's lines now need."""
+        self.lie_over(self._table)
+
+    def _rows(self, width: int) -> int:
+        """The rows the result's lines take, each wrapped at `width` (as their widgets wrap
+        them: an empty line is not shown)."""
+        texts = [text for text in self.result_texts().values() if text]
+        return sum(len(Content(text).wrap(max(1, width))) for text in texts)
 
     def _replay_line(self) -> str | None:
         """The command that deals this game again (None: a network game, whose seed this
@@ -137,21 +185,26 @@ class GameOverScreen(StyledOnceScreen[bool]):
     async def refresh_language(self, names: tuple[str, str]) -> None:
         """The result again, in the language now in use."""
         self.names = names
+        self.fit_result()
         await self.recompose()
 
-    async def on_resize(self, event: Resize) -> None:
-        """Crossing a board size (compact, medium, large) lays the result out again, when it
-        is shown (under another screen it waits until it comes back)."""
-        await self._fit_board()
+    def on_resize(self, event: Resize) -> None:
+        """The result's lines wrap at the new width: it covers the table again with the rows
+        they take (the table below, in sight, lays itself out for the new size as it does
+        on top). The first showing's Resize finds it fitted already."""
+        if event.size != self._fitted:
+            self.fit_result()
 
     async def on_screen_resume(self) -> None:
-        """Back on top (after the log or the score sheet): fit the board to the size now."""
-        await self._fit_board()
-
-    async def _fit_board(self) -> None:
-        if not self.is_current or board_size(*self.app.size) == self._board_size:
+        """Back on top (after the log or the score sheet, which hid the table): the table fits
+        the size now, and the result covers it again."""
+        if not self._back:  # the first showing: all is as `lie_over` made it
+            self._back = True
             return
-        await self.refresh_language(self.names)
+        if self._table is not None:
+            await self._table.fit_board()
+        if self.is_attached:
+            self.fit_result()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A review needs the game's record."""

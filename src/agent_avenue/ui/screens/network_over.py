@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.message import Message
@@ -25,18 +24,6 @@ __all__ = ["NetworkGameOverScreen"]
 class NetworkGameOverScreen(GameOverScreen):
     """The game-over screen of a network game: n posts Rematch (the app asks the server), q
     dismisses it with False (leave the room)."""
-
-    DEFAULT_CSS = """
-    NetworkGameOverScreen #over-room {
-        dock: bottom;
-        height: auto;
-        margin-bottom: 1;  /* above the key bar, docked at the bottom too */
-        padding: 0 1;
-    }
-    NetworkGameOverScreen #over-room.-empty {
-        display: none;
-    }
-    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "again", t("net.ui.key_rematch")),
@@ -70,12 +57,9 @@ class NetworkGameOverScreen(GameOverScreen):
         self.rematch = rematch or (lambda: None)
         """What the rematch line says now: who asked, whom it waits for (None: nothing)."""
 
-    def compose(self) -> ComposeResult:
-        """The normal game-over screen and the room line (as it is now: composed again after a
-        resize or a change of language, it says the same)."""
-        yield from super().compose()
-        text = self.room_line()
-        yield Static(Content(text), id="over-room", classes="-empty" if not text else None)
+    def result_texts(self) -> dict[str, str]:
+        """The normal result's lines and the room line's (an empty one is hidden)."""
+        return {**super().result_texts(), "over-room": self.room_line()}
 
     def set_record(self, record: GameRecord) -> None:
         """The game's whole record has come (with the server's game_over): r reviews it now."""
@@ -103,6 +87,7 @@ class NetworkGameOverScreen(GameOverScreen):
         line = self.query_one("#over-room", Static)
         line.update(Content(text))
         line.set_class(not text, "-empty")
+        self.fit_result()  # the room line's rows changed
 
     def action_again(self) -> None:
         """n: ask for a rematch (the app sends it; the rematch line then says what follows)."""

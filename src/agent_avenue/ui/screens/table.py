@@ -21,13 +21,14 @@ from agent_avenue.engine import Action, Event, PlayerView, Recruit, Rules
 from agent_avenue.i18n import retranslate, t
 from agent_avenue.play.session import LogEntry
 from agent_avenue.ui.hint_worker import HintSearch
-from agent_avenue.ui.meeple_walk import MeepleWalk, movement_frames
+from agent_avenue.ui.meeple_walk import MeepleWalk
 from agent_avenue.ui.screens.log import LogScreen
 from agent_avenue.ui.screens.quiet_focus import QuietFocusScreen
 from agent_avenue.ui.screens.table_layout import (
     GameWidgets,
     fit_collections,
     game_widgets,
+    make_room,
     panel_box,
     table_widgets,
 )
@@ -85,6 +86,7 @@ class TableScreen(QuietFocusScreen[None]):
         self._composing: asyncio.Future[None] | None = None
         self._game_widgets: GameWidgets | None = None
         """The widgets that show the game, as last composed (None: not composed yet)."""
+        self._result_rows: int | None = None  # the result's rows over the panel's box, once over
 
     def compose(self) -> ComposeResult:
         """The table's widgets at the board size the terminal calls for (`table_layout`)."""
@@ -94,7 +96,9 @@ class TableScreen(QuietFocusScreen[None]):
         self._panel_box = panel_box(self._board_size)
         shown = self._game_widgets = game_widgets(self.rules, self._board_size)
         shown.fill(self._view, self._names, self.seats, self._log_entries, self.app.size.height)
-        yield from table_widgets(shown, self._board_size, self.panel, self._panel_box)
+        yield from table_widgets(
+            shown, self._board_size, self.panel, self._panel_box, self._result_rows
+        )
 
     async def compose_whole(self) -> None:
         """Compose a table made `later` and show what it was told meanwhile (see the module's
@@ -116,21 +120,20 @@ class TableScreen(QuietFocusScreen[None]):
             self._set_panel(self._make_panel)  # the panel set while the table was composed
 
     async def on_resize(self, event: Resize) -> None:
-        """The collections fit the new height; another board size lays the table out again when
-        it is shown (under another screen it waits: it may be going away)."""
+        """The collections fit the new height; a new board size lays the table out if in sight."""
         fit_collections(self.query(CollectionPanel).results(CollectionPanel), event.size.height)
         self._panel_box.forget_height()  # the tallest panel at the new size is measured anew
         if self.is_current:
-            await self._fit_board()
+            await self.fit_board()
 
-    async def _fit_board(self) -> None:
+    async def fit_board(self) -> None:
         """Lay the table out again if the terminal's size now calls for another board (a table
         not yet composed will be composed at the size of the moment)."""
         if self._parts == "whole" and board_size(*self.app.size) != self._board_size:
             await self.refresh_language(self._names)
 
     def _widgets_shown(self) -> None:
-        """Newly composed widgets (filled before they were mounted): the log shows its end."""
+        """Widgets composed or shown again: the log shows its end (none if the table is going)."""
         for log in self.query("#table-log").results(GameLog):
             log.show_newest()
 
@@ -156,6 +159,17 @@ class TableScreen(QuietFocusScreen[None]):
         await self.built()  # the keys go to the new panel at once: none is lost meanwhile
         self.update_footer()
         self._hints.show_thinking(self.panel)
+
+    def room_for_the_result(self, rows: int) -> int:
+        """The rows the result over the panel's box covers (`make_room`), kept for every later
+        layout; first, a ring board's box keeps its height (the board is not drawn anew)."""
+        if self._result_rows is None and self._board_size != "compact":
+            self._result_rows = max(rows, self._panel_box.outer_size.height)
+            return self._result_rows  # the box has that height: styling it lays the table out
+        self._result_rows = rows
+        for top in self.query("#table-top"):
+            make_room(top, self._panel_box, self._board_size, rows)
+        return rows
 
     # What the app calls --------------------------------------------------------------------------
 
@@ -253,15 +267,8 @@ class TableScreen(QuietFocusScreen[None]):
         make = reveal_maker(
             before, after, events, self.seats, prompt, recruit, question, final, goes_on
         )
-        panel = self._set_panel(make)
-        assert isinstance(panel, RevealPanel)
-        start = (before.sides[0].position, before.sides[1].position)
-        homes = (after.sides[0].home, after.sides[1].home)
-        frames = movement_frames(start, homes, events)
-        if delay <= 0 or not frames:
-            self.call_after_refresh(panel.finish)
-            return
-        self._walk.start(start, frames, delay)
+        self._set_panel(make)
+        self._walk.reveal(before, after, events, delay)
 
     def say_next(self, prompt: str) -> None:
         """The reveal shown says what comes next with `prompt` instead (also after a change
@@ -298,9 +305,8 @@ class TableScreen(QuietFocusScreen[None]):
     async def on_screen_resume(self) -> None:
         """Back from a handoff: the board fits the terminal's size now, and the log shows its
         newest lines (it grew while hidden)."""
-        await self._fit_board()
-        for log in self.query("#table-log").results(GameLog):  # none if the table is going
-            log.show_newest()
+        await self.fit_board()
+        self._widgets_shown()
 
     # Keys ----------------------------------------------------------------------------------------
 

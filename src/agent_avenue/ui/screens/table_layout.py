@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
 
 from agent_avenue.engine import PlayerView, Rules
 from agent_avenue.play.session import LogEntry
@@ -79,14 +80,18 @@ def game_widgets(rules: Rules, size: str) -> GameWidgets:
     return GameWidgets(board, status, supply, collections, GameLog(rules, id="table-log"))
 
 
-def table_widgets(shown: GameWidgets, size: str, panel: Panel, box: PanelBox) -> ComposeResult:
+def table_widgets(
+    shown: GameWidgets, size: str, panel: Panel, box: PanelBox, result_rows: int | None = None
+) -> ComposeResult:
     """The board with the collections and the table status beside it, the log where there is
     room, `panel` in `box` below; a board of `size` medium or large sits in the middle, a side
-    on each hand."""
+    on each hand. Once the game is over, its result lies over the box: the box takes the
+    result's rows (`result_rows`), and a compact board's row the rest."""
     yield SizeWarning()
     green, blue = shown.collections
     if size == "compact":
-        with Horizontal(id="table-top", classes="main"):
+        top = Horizontal(id="table-top", classes="main")
+        with top:
             yield shown.board
             with VerticalScroll(id="table-side"):  # arrow keys scroll it when it overflows
                 yield green
@@ -95,7 +100,8 @@ def table_widgets(shown: GameWidgets, size: str, panel: Panel, box: PanelBox) ->
             yield shown.log
     else:
         assert shown.supply is not None
-        with Horizontal(id="table-top", classes=f"main -ring -{size}"):
+        top = Horizontal(id="table-top", classes=f"main -ring -{size}")
+        with top:
             with VerticalScroll(id="table-left"):
                 yield green
                 yield shown.status
@@ -105,9 +111,20 @@ def table_widgets(shown: GameWidgets, size: str, panel: Panel, box: PanelBox) ->
                 with VerticalScroll(id="table-side"):
                     yield blue
                 yield shown.log
+    if result_rows is not None:
+        make_room(top, box, size, result_rows)
     with box:
         yield panel
     yield KeyBar()
+
+
+def make_room(top: Widget, box: PanelBox, size: str, result_rows: int) -> None:
+    """The game is over: `box` takes the rows of the result lying over it, and on a compact
+    board `top` (the board and the collections) the rest, which lets the collections show
+    whole (a short terminal cuts them to the board's 12 rows during play)."""
+    box.styles.height = box.styles.min_height = box.styles.max_height = result_rows
+    if size == "compact":
+        top.styles.height = "1fr"
 
 
 def panel_box(size: str) -> PanelBox:
