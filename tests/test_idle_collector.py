@@ -83,37 +83,41 @@ def test_a_collector_holds_automatic_collections_until_stopped(held: list[int]) 
     assert gc.isenabled()
 
 
-def test_no_collection_while_the_players_are_being_answered(held: list[int]) -> None:
+@pytest.fixture
+def answering(held: list[int]) -> Iterator[tuple[IdleCollector, Clock]]:
+    """A started collector on a hand-moved clock, the players' input just come."""
     gc.enable()
     clock = Clock()
     collector = IdleCollector(clock)
     collector.start()
+    collector.input()
     try:
-        collector.input()
-        kept = _allocate(IDLE_YOUNG * 3)
-        clock.now += QUIET / 2
-        assert collector.tick() is None
-        assert held == []
-        clock.now += QUIET
-        assert collector.tick() == 0
-        assert held == [0]
-        assert len(kept) == IDLE_YOUNG * 3
+        yield collector, clock
     finally:
         collector.stop()
 
 
-def test_a_program_kept_busy_still_collects_past_the_busy_limit(held: list[int]) -> None:
-    gc.enable()
-    clock = Clock()
-    collector = IdleCollector(clock)
-    collector.start()
-    try:
-        collector.input()
-        kept = _allocate(BUSY_YOUNG + 1_000)
-        assert collector.tick() == 0
-        assert len(kept) > BUSY_YOUNG
-    finally:
-        collector.stop()
+def test_no_collection_while_the_players_are_being_answered(
+    held: list[int], answering: tuple[IdleCollector, Clock]
+) -> None:
+    collector, clock = answering
+    kept = _allocate(IDLE_YOUNG * 3)
+    clock.now += QUIET / 2
+    assert collector.tick() is None
+    assert held == []
+    clock.now += QUIET
+    assert collector.tick() == 0
+    assert held == [0]
+    assert len(kept) == IDLE_YOUNG * 3
+
+
+def test_a_program_kept_busy_still_collects_past_the_busy_limit(
+    answering: tuple[IdleCollector, Clock],
+) -> None:
+    collector, _ = answering
+    kept = _allocate(BUSY_YOUNG + 1_000)
+    assert collector.tick() == 0
+    assert len(kept) > BUSY_YOUNG
 
 
 def test_a_collector_not_started_leaves_collections_to_python(held: list[int]) -> None:
