@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 from agent_avenue.engine import GameState, Mode, apply, new_game, player_view
 from agent_avenue.engine.record import GameRecord
 from agent_avenue.ui.hot_seat_app import HotSeatApp
+from agent_avenue.ui.saving import SaveNote
 from agent_avenue.ui.screens.game_over import GameOverScreen
 from agent_avenue.ui.screens.replay import ReplayScreen
 from agent_avenue.ui.screens.table import TableScreen
@@ -142,3 +143,26 @@ async def test_the_replay_board_has_the_tables_size(
         await pilot.pause()
         assert app.screen.query_one(BoardRing).size_class == board_size(*other)
         assert "wins" in screen_text(app)  # still the last step after laying out again
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(80, 24), (160, 45)], ids=lambda s: f"{s[0]}x{s[1]}")
+async def test_a_game_that_could_not_be_recorded_says_so_on_the_result(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The score sheet's problem is one line in sight on the result, over nothing of it, and
+    the table's own line goes (it would push the panel's box out from under the result)."""
+    problem = "The score sheet could not be written."
+    monkeypatch.setattr("agent_avenue.ui.saving.record_game", lambda *args, **kwargs: problem)
+    app = make_app("advanced", 3)
+    async with app.run_test(size=size) as pilot:
+        result, table = await played_to_the_result(pilot)
+        await settle(pilot)
+        assert screen_text(app).count(problem) == 1
+        note = result.query_one(SaveNote)
+        assert note.region.height > 0
+        assert not note.region.overlaps(result.query_one("#over-panel").region)
+        assert all(
+            not shown.display or shown.has_class("-empty") for shown in table.query(SaveNote)
+        )
+        assert_the_result_covers_the_panel(result, table)

@@ -233,6 +233,12 @@ class HotSeatGame(GameShow):
                 (s for s in range(session.record.players) if s not in self.computer), None
             ),
         )
+        if self.storage_note and self.table is not None:
+            from agent_avenue.ui import saving
+
+            # Said on the result instead: the table's line would push its panel's box up, out
+            # from under the result lying over it.
+            saving.show_note(self.table, None)
         screen.lie_over(self.table)
         self.push(screen, self.app.after_game_over)
         if self.storage_note:

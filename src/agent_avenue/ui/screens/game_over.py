@@ -65,6 +65,9 @@ class GameOverScreen(StyledOnceScreen[bool]):
     GameOverScreen > #over-panel > .-empty {
         display: none;
     }
+    GameOverScreen > SaveNote {
+        dock: top;  /* a problem recording the game: out of the table's flow, over its top */
+    }
     """
 
     AUTO_FOCUS = ""
@@ -111,9 +114,9 @@ class GameOverScreen(StyledOnceScreen[bool]):
         self._panel_rows = 0
         """The rows the result takes (0: as many as its lines need)."""
         self._back = False
+        """Whether the screen has been shown once (a later resume comes back to it)."""
         self._fitted = Size(0, 0)
         """The terminal's size the result was last fitted to."""
-        """Whether the screen has been shown once (a later resume comes back to it)."""
 
     def compose(self) -> ComposeResult:
         """Who won and why, where the table's panel was; the key bar."""
