@@ -172,7 +172,8 @@ class RemoteEnd(GameShow):
 
         self.flow.public()
         self.app.clear_notifications()
-        self.record()
+        # The score sheet is written once the result is drawn, not before it.
+        self.app.call_after_refresh(self.record)
         note = self.room_note
         if note is None and self.hosting:
             note = t("net.ui.host_closes")
