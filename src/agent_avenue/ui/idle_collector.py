@@ -11,10 +11,11 @@ from agent_avenue.support.collector import collect_due
 
 __all__ = ["BUSY_YOUNG", "IDLE_YOUNG", "QUIET", "TICK", "IdleCollector"]
 
-QUIET = 0.5
+QUIET = 0.2
 """Seconds after the players' last key (or click, or resize) before a collection may run: a
-change of screen is drawn well within it."""
-TICK = 0.1
+change of screen is drawn within it (at most about 150 ms at 160x45), and a player's next key
+comes later (0.5 s held back every key in a row into the busy limit's larger collections)."""
+TICK = 0.05
 """Seconds between two looks at whether a collection is due."""
 IDLE_YOUNG = 2_000
 """Allocations after which a young collection is made once the program is quiet (a smaller one
