@@ -1,7 +1,10 @@
-"""A screen that does not repaint itself whole each time the focus moves."""
+"""A screen that does not repaint itself whole each time the focus moves, nor when a screen
+that lets it show through is pushed over it."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Self, TypeVar
 
 from textual.geometry import Region
@@ -22,6 +25,7 @@ class QuietFocusScreen(StyledOnceScreen[ResultType]):
     """
 
     _moving_focus = False
+    _kept_as_drawn = False
 
     def set_focus(
         self, widget: Widget | None, scroll_visible: bool = True, from_app_focus: bool = False
@@ -33,6 +37,17 @@ class QuietFocusScreen(StyledOnceScreen[ResultType]):
         finally:
             self._moving_focus = False
 
+    @contextmanager
+    def kept_as_drawn(self) -> Iterator[None]:
+        """Meanwhile nothing repaints the screen whole: Textual repaints a screen that another
+        is pushed over, and when the new one lets it show through (the result over the table)
+        that renders every widget of it again for the same picture."""
+        self._kept_as_drawn = True
+        try:
+            yield
+        finally:
+            self._kept_as_drawn = False
+
     def refresh(
         self,
         *regions: Region,
@@ -40,7 +55,8 @@ class QuietFocusScreen(StyledOnceScreen[ResultType]):
         layout: bool = False,
         recompose: bool = False,
     ) -> Self:
-        """Refresh as Textual does, except the repaint a focus change asks for."""
-        if self._moving_focus and not (regions or layout or recompose):
+        """Refresh as Textual does, except the repaint a focus change or `kept_as_drawn`
+        asks for."""
+        if (self._moving_focus or self._kept_as_drawn) and not (regions or layout or recompose):
             return self
         return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
