@@ -5,6 +5,7 @@ handoffs, private and public screens, waiting lines, reveals and the game-over s
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.screen import Screen
@@ -26,6 +27,7 @@ from agent_avenue.ui.team import (
 
 if TYPE_CHECKING:
     from agent_avenue.ui.app import BaseApp
+    from agent_avenue.ui.screens.game_over import GameOverScreen
     from agent_avenue.ui.screens.table import TableScreen
 
 __all__ = ["GameShow", "GameSource"]
@@ -167,6 +169,13 @@ class GameShow:
         """The side is there: what it decides is built behind the handoff."""
         self.advance()
         await self.shown()
+
+    def push_result(self, screen: GameOverScreen) -> None:
+        """Push the result over the table, which shows through it as it is drawn (Textual would
+        repaint it whole for the same picture); the app's `after_game_over` takes its answer."""
+        table = self.table
+        with table.kept_as_drawn() if table is not None else nullcontext():
+            self.push(screen, self.app.after_game_over)
 
     def push(self, screen: Screen[Any], callback: Callable[[Any], None] | None = None) -> None:
         """Show `screen` over the table; `shown` waits until it is whole."""

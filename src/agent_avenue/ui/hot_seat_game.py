@@ -240,11 +240,7 @@ class HotSeatGame(GameShow):
             # from under the result lying over it.
             saving.show_note(self.table, None)
         screen.lie_over(self.table)
-        if self.table is None:
-            self.push(screen, self.app.after_game_over)
-        else:
-            with self.table.kept_as_drawn():  # it shows through the result as it is
-                self.push(screen, self.app.after_game_over)
+        self.push_result(screen)
         if self.storage_note:
             self.app.call_after_refresh(self._show_note_on_screen, self.storage_note)
 

@@ -192,7 +192,7 @@ class RemoteEnd(GameShow):
         )
         self.over_screen = screen
         screen.lie_over(self.table)
-        self.app.push_screen(screen, self.app.after_game_over)
+        self.push_result(screen)
 
     def record(self) -> None:
         """Write the finished game on this terminal's score sheet, once, when the server's
