@@ -34,7 +34,9 @@ ALLOWED: dict[tuple[str, str], str] = {
     "palette's 'No matches found': Textual writes it in English and offers no way to change it",
     ("ui/widgets/game_log.py", "GameLog._size_updated"): "Textual's scrolling widgets redraw "
     "their scrollbar at every layout of the screen (they compare the layout's virtual size with "
-    "their own, which never match for a log); the only public way out is to hide the scrollbar",
+    "their own, which never match for a log); the only public way out is to hide the scrollbar. "
+    "And RichLog writes the lines it held back (`_size_known`, `_deferred_renders`) only on its "
+    "Resize, after the frame of the layout that gave it a width; no public hook comes sooner",
 }
 """(module, function) -> why: the only places that may use Textual's private names."""
 

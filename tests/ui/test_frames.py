@@ -165,3 +165,22 @@ async def test_every_frame_shows_the_newest_line_of_a_log_that_follows_the_game(
             await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
     assert late == []
+
+
+async def test_the_first_table_of_a_computer_game_shows_its_log_in_its_first_frame(
+    frames: list[Frame],
+) -> None:
+    """Against the computer the start key shows the table itself. Its log held back the lines
+    written before it had a width (Textual's RichLog) and wrote them after the first frame:
+    the log was drawn empty, then filled and the screen laid out again."""
+    app = make_app("simple", 3, opponent="bot:normal")
+    async with app.run_test(size=(160, 45)) as pilot:
+        await settle(pilot)
+        frames.clear()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        opening = app.screen.query_one(GameLog).sentences[0]
+    tables = [text for kind, text in frames if kind != "StartScreen"]
+    assert tables, "nothing was drawn"
+    assert opening[:20] in tables[0], tables[0]

@@ -129,7 +129,16 @@ class GameLog(RichLog, can_focus=False):
         if laid_out == self._laid_out:
             return False
         self._laid_out = laid_out
-        return super()._size_updated(size, virtual_size, container_size, layout)
+        changed = super()._size_updated(size, virtual_size, container_size, layout)
+        if size.width and not self._size_known:
+            # RichLog holds back the lines written before it has a width, and writes them when
+            # its Resize comes, after this layout's frame: the log was drawn empty, then filled
+            # and the screen laid out again (two frames more for a game's first table). Written
+            # here, they are in this layout's frame.
+            self._size_known = True
+            while self._deferred_renders:
+                self.write(*self._deferred_renders.popleft())
+        return changed
 
     def on_resize(self, event: events.Resize) -> None:
         """Wrap every line again for the new width."""
