@@ -166,3 +166,24 @@ async def test_a_game_that_could_not_be_recorded_says_so_on_the_result(
             not shown.display or shown.has_class("-empty") for shown in table.query(SaveNote)
         )
         assert_the_result_covers_the_panel(result, table)
+
+
+@pytest.mark.slow
+async def test_a_size_crossed_under_the_log_is_met_back_on_the_result() -> None:
+    """Resized while the whole log covers the result and the table: back on the result, the
+    table has the new size's board and the result covers its panel."""
+    app = make_app("advanced", 3)
+    async with app.run_test(size=(160, 45)) as pilot:
+        result, _ = await played_to_the_result(pilot)
+        await pilot.press("l")
+        await settle(pilot)
+        assert app.screen is not result
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.pause()
+        table = app.screen_stack[-2]
+        assert app.screen is result and isinstance(table, TableScreen)
+        assert table.query_one(BoardRing).size_class == board_size(80, 24)
+        assert_the_result_covers_the_panel(result, table)

@@ -113,8 +113,6 @@ class GameOverScreen(StyledOnceScreen[bool]):
         """The table this screen lies over (None: shown on its own)."""
         self._panel_rows = 0
         """The rows the result takes (0: as many as its lines need)."""
-        self._back = False
-        """Whether the screen has been shown once (a later resume comes back to it)."""
         self._fitted = Size(0, 0)
         """The terminal's size the result was last fitted to."""
 
@@ -137,7 +135,8 @@ class GameOverScreen(StyledOnceScreen[bool]):
     def result_texts(self) -> dict[str, str]:
         """The result's lines by the id of the widget that shows them (empty: not shown)."""
         winner = self.result.winner
-        title = "team.gameover_title" if len(self.seats) > winner + 2 else "gameover.title"
+        partners = len(self.view.seats_of(winner)) > 1
+        title = "team.gameover_title" if partners else "gameover.title"
         texts = {
             "over-title": t(title, name=self.names[winner]),
             # Who won and why; every condition met and the tie rule's note (explain.py).
@@ -201,13 +200,10 @@ class GameOverScreen(StyledOnceScreen[bool]):
     async def on_screen_resume(self) -> None:
         """Back on top (after the log or the score sheet, which hid the table): the table fits
         the size now, and the result covers it again."""
-        if not self._back:  # the first showing: all is as `lie_over` made it
-            self._back = True
-            return
         if self._table is not None:
-            await self._table.fit_board()
-        if self.is_attached:
-            self.fit_result()
+            await self._table.fit_board()  # nothing to do unless its board size changed
+        if self.is_attached and self.app.size != self._fitted:
+            self.fit_result()  # the first showing finds it as `lie_over` made it
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A review needs the game's record."""

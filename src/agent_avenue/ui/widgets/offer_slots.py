@@ -119,8 +119,8 @@ class SlotCard(Widget):
 
     def show(self, kind: SlotKind, view: PlayerView, side: int) -> None:
         """Hold `kind`, a card drawn for the recruiting side `side` as `view` sees it."""
-        what, _ = kind
-        agent = kind[1] if what == "card" else None
+        what, held = kind
+        agent = held if what == "card" else None
         changed = kind != self.kind
         self.kind = kind
         # What a card shows goes with it: a back or an empty slot keeps nothing of the card
