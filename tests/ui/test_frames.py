@@ -44,6 +44,13 @@ async def settle(pilot: Pilot[int]) -> None:
         await pilot.pause()
 
 
+async def press_drawn(pilot: Pilot[int], frames: list[Frame], *keys: str) -> None:
+    """Press `keys` and let all they set off be drawn: `frames` holds only what they drew."""
+    frames.clear()
+    await pilot.press(*keys)
+    await settle(pilot)
+
+
 async def started(pilot: Pilot[int]) -> KeyPlayer:
     """The game started from the start screen; the player who presses its keys."""
     await pilot.press("enter")
@@ -57,9 +64,7 @@ async def test_an_advanced_game_starts_with_its_handoff_not_a_simple_table(
     app = make_app("advanced", 5)
     async with app.run_test(size=(120, 40)) as pilot:
         await settle(pilot)
-        frames.clear()
-        await pilot.press("enter")
-        await settle(pilot)
+        await press_drawn(pilot, frames, "enter")
         assert isinstance(app.screen, HandoffScreen)
     assert frames, "nothing was drawn"
     shown = [kind for kind, _ in frames]
@@ -104,9 +109,7 @@ async def test_after_a_handoff_the_private_screen_is_drawn_at_once(frames: list[
         while handoffs < 3:
             if isinstance(app.screen, HandoffScreen):
                 handoffs += 1
-                frames.clear()
-                await pilot.press("enter")
-                await settle(pilot)
+                await press_drawn(pilot, frames, "enter")
                 assert isinstance(app.screen, TableScreen)
                 kind = screen_kind(app)
                 shown = [k for k, _ in frames]
@@ -127,9 +130,7 @@ async def test_a_recruit_shows_its_reveal_whole_in_its_first_frame(frames: list[
                 break
             await pilot.press(*player.keys_for(app))
             await settle(pilot)
-        frames.clear()
-        await pilot.press(*player.keys_for(app))
-        await settle(pilot)
+        await press_drawn(pilot, frames, *player.keys_for(app))
         assert screen_kind(app) == "RevealPanel"
         final = screen_text(app)
     first_reveal = next(text for kind, text in frames if kind == "RevealPanel")
@@ -176,9 +177,7 @@ async def test_the_first_table_of_a_computer_game_shows_its_log_in_its_first_fra
     app = make_app("simple", 3, opponent="bot:normal")
     async with app.run_test(size=(160, 45)) as pilot:
         await settle(pilot)
-        frames.clear()
-        await pilot.press("enter")
-        await settle(pilot)
+        await press_drawn(pilot, frames, "enter")
         assert isinstance(app.screen, TableScreen)
         opening = app.screen.query_one(GameLog).sentences[0]
     tables = [text for kind, text in frames if kind != "StartScreen"]
