@@ -40,6 +40,8 @@ READY_FILE_ENV = "AGENT_AVENUE_READY_FILE"
 """Benchmarks set this to a path: the app writes the time it was ready there and exits."""
 SAVES = "saves"
 """The worker group that looks for a saved game while the start screen shows."""
+PRELOAD = "preload"
+"""The worker group that loads the game's modules while the start screen shows."""
 
 __all__ = ["HotSeatApp"]
 
@@ -124,7 +126,7 @@ class HotSeatApp(BaseApp):
     def _look_ahead(self) -> None:
         """Import the game's modules, and look for an unfinished game (the resume offer then
         covers the start screen), in threads."""
-        self.run_worker(_preload, thread=True, exclusive=True, exit_on_error=False)
+        self.run_worker(_preload, thread=True, group=PRELOAD, exit_on_error=False)
         if not self._resume_offered:
             self.run_worker(self._saves.latest, thread=True, group=SAVES, exit_on_error=False)
 
@@ -224,7 +226,8 @@ class HotSeatApp(BaseApp):
     async def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """The computer has thought (its answer goes to the game), or the look for a saved game
         is done: offer to resume it over the start screen (if the players are elsewhere, e.g.
-        in the lessons, the offer comes when they start a game)."""
+        in the lessons, the offer comes when they start a game); the game's modules are
+        loaded: their styles are parsed (ui/early_styles.py)."""
         if event.worker.group == BOTS:
             game = self.game
             if game is not None:
@@ -232,7 +235,14 @@ class HotSeatApp(BaseApp):
                     game.bot_answered(event.worker, event.state)
                     await game.shown()
             return
-        if event.worker.group != SAVES or event.state is not WorkerState.SUCCESS:
+        if event.state is not WorkerState.SUCCESS:
+            return
+        if event.worker.group == PRELOAD:
+            from agent_avenue.ui import early_styles
+
+            early_styles.parse_early(self)
+            return
+        if event.worker.group != SAVES:
             return
         if isinstance(self.screen, StartScreen):
             self._offer_resume()
