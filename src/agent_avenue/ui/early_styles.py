@@ -1,8 +1,8 @@
 """The game's widget styles, parsed while the start screen is read instead of at the start key.
 
 Textual parses a widget class's default CSS (its own and its bases') when the first widget of
-that class is mounted: at the start key that was 16 style sheets, 11-16 ms of the first screen
-of a game. `parse_early` adds them to the app's style sheet beforehand, under the names, the
+that class is mounted: at the start key that was 14-15 style sheets, 11-16 ms of the first screen
+of a game (and two more at its first hand, one at its result). `parse_early` adds them to the app's style sheet beforehand, under the names, the
 order and the priorities Textual gives them as a hot-seat game's widgets first come (the
 handoff, then the table, a private screen, the result), so that mounting them parses nothing;
 `tests/ui/test_early_styles.py` checks both against Textual's own.
