@@ -2,10 +2,11 @@
 
 Textual parses a widget class's default CSS (its own and its bases') when the first widget of
 that class is mounted: at the start key that was 14-15 style sheets, 11-16 ms of the first screen
-of a game (and two more at its first hand, one at its result). `parse_early` adds them to the app's style sheet beforehand, under the names, the
-order and the priorities Textual gives them as a hot-seat game's widgets first come (the
-handoff, then the table, a private screen, the result), so that mounting them parses nothing;
-`tests/ui/test_early_styles.py` checks both against Textual's own.
+of a game (and two more at its first hand, one at its result). `parse_early` adds them to the
+app's style sheet beforehand, under the names, the order and the priorities Textual gives them as
+a hot-seat game's widgets first come (the handoff, then the table, a private screen, the result),
+so that mounting them parses nothing; `tests/ui/test_early_styles.py` checks both against
+Textual's own.
 """
 
 from __future__ import annotations
