@@ -171,9 +171,11 @@ class GameShow:
         await self.shown()
 
     def push_result(self, screen: GameOverScreen) -> None:
-        """Push the result over the table, which shows through it as it is drawn (Textual would
-        repaint it whole for the same picture); the app's `after_game_over` takes its answer."""
+        """Lay the result over the table (which makes room for it in the same frame) and push
+        it; the table shows through it as it is drawn (Textual would repaint it whole for the
+        same picture). The app's `after_game_over` takes its answer."""
         table = self.table
+        screen.lie_over(table)
         with table.kept_as_drawn() if table is not None else nullcontext():
             self.push(screen, self.app.after_game_over)
 

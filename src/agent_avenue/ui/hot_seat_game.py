@@ -239,7 +239,6 @@ class HotSeatGame(GameShow):
             # Said on the result instead: the table's line would push its panel's box up, out
             # from under the result lying over it.
             saving.show_note(self.table, None)
-        screen.lie_over(self.table)
         self.push_result(screen)
         if self.storage_note:
             self.app.call_after_refresh(self._show_note_on_screen, self.storage_note)

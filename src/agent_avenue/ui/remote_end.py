@@ -191,7 +191,6 @@ class RemoteEnd(GameShow):
             review_seat=remote.seats[0] if remote.seats else None,
         )
         self.over_screen = screen
-        screen.lie_over(self.table)
         self.push_result(screen)
 
     def record(self) -> None:

@@ -150,8 +150,8 @@ class GameOverScreen(StyledOnceScreen[bool]):
     def lie_over(self, table: TableScreen | None) -> None:
         """Lie over `table`, covering its panel's box whole (nothing of the last reveal shows
         above the result) with the rows the result needs at the terminal's width. The flow
-        calls it just before pushing this screen, so that the table makes room in the same
-        frame; it is called again after a resize or a change of language."""
+        calls it as it pushes this screen (`GameShow.push_result`), so that the table makes
+        room in the same frame; it is called again after a resize or a change of language."""
         self._table = table
         self._fitted = self.app.size
         rows = self._rows(self.app.size.width - 2 * PANEL_PADDING)
