@@ -9,31 +9,22 @@ from textual.pilot import Pilot
 
 from agent_avenue.ui import early_styles
 from agent_avenue.ui.hot_seat_app import HotSeatApp
-from agent_avenue.ui.screens.game_over import GameOverScreen
 
-from .harness import KeyPlayer, make_app, press_together, settle
+from .harness import KeyPlayer, make_app, play_game, settle
 
 SIZE = (160, 45)
 
 
-async def _read_start_screen(app: HotSeatApp, pilot: Pilot[None]) -> None:
+async def _read_start_screen(app: HotSeatApp, pilot: Pilot[int]) -> None:
     """As a player reading the start screen: the look-ahead's worker done, its follow-up run."""
     await settle(pilot)
     await app.workers.wait_for_complete()
     await settle(pilot)
 
 
-async def _whole_game(app: HotSeatApp, pilot: Pilot[None]) -> dict[object, CssSource]:
+async def _whole_game(app: HotSeatApp, pilot: Pilot[int]) -> dict[object, CssSource]:
     """Start and play the game to its result; the sources of the styles at the end."""
-    player = KeyPlayer(3)
-    await pilot.press("enter")
-    await settle(pilot)
-    for _ in range(400):
-        if isinstance(app.screen, GameOverScreen):
-            break
-        await press_together(pilot, *player.keys_for(app))
-        await settle(pilot)
-    assert isinstance(app.screen, GameOverScreen), "the game did not end"
+    await play_game(app, pilot, KeyPlayer(3))
     return dict(app.stylesheet.source)
 
 
