@@ -43,18 +43,14 @@ def svg_snapshot(snapshot: SnapshotAssertion) -> SnapshotAssertion:
 
 
 def played_states(mode: Mode, seed: int) -> tuple[GameState, ...]:
-    """Every state of the game `finished_game` plays, the deal first."""
+    """Every state of a game played to its end by random legal actions (the same every time),
+    the deal first."""
     rng = random.Random(seed)
     states = [new_game(RULES, mode, seed, 0)]
     while not states[-1].is_over:
         state = states[-1]
         states.append(apply(state, rng.choice(player_view(state, state.to_act).legal)))
     return tuple(states)
-
-
-def finished_game(mode: Mode, seed: int) -> GameState:
-    """A game played to its end by random legal actions (the same every time)."""
-    return played_states(mode, seed)[-1]
 
 
 async def played_to_the_result(pilot: Pilot[int]) -> tuple[GameOverScreen, TableScreen]:
