@@ -9,6 +9,7 @@ from textual.pilot import Pilot
 
 from agent_avenue.ui import early_styles
 from agent_avenue.ui.hot_seat_app import HotSeatApp
+from agent_avenue.ui.spare_table import SpareTable
 
 from .harness import KeyPlayer, make_app, play_game, settle
 
@@ -56,7 +57,9 @@ async def test_the_styles_parsed_early_are_those_textual_parses_as_the_widgets_c
     games: list[dict[object, CssSource]] = []
     for early in (False, True):
         if not early:
+            # Textual's own: nothing made ahead, neither the styles nor the spare table.
             monkeypatch.setattr(early_styles, "parse_early", lambda *_: None)
+            monkeypatch.setattr(SpareTable, "ready", lambda *_: None)
         else:
             monkeypatch.undo()
         app = make_app("advanced", 3)

@@ -17,7 +17,7 @@ from textual.worker import Worker, WorkerState
 from agent_avenue.engine import PlayerView
 from agent_avenue.i18n import t
 from agent_avenue.teaching.hints import Chances
-from agent_avenue.ui.widgets.panels import Panel
+from agent_avenue.ui.widgets.panels import Panel, RevealPanel
 
 __all__ = ["HINTS", "HintSearch"]
 
@@ -33,6 +33,14 @@ class HintSearch:
         self.screen = screen
         self.worker: Worker[Chances | None] | None = None
         self.view: PlayerView | None = None
+
+    @staticmethod
+    def key_shown(panel: Panel) -> bool | None:
+        """Whether the hint key works on `panel` (None: shown dimmed, as it may later); once
+        the game is over, nothing is left to hint."""
+        if panel.hint_view() is not None:
+            return True
+        return False if isinstance(panel, RevealPanel) and panel.final else None
 
     @property
     def busy(self) -> bool:

@@ -24,10 +24,12 @@ from agent_avenue.play.seats import (
 )
 from agent_avenue.ui.app import BaseApp
 from agent_avenue.ui.computer import BOTS, ComputerSeats
-from agent_avenue.ui.launch import LaunchOptions, random_first, random_seed
+from agent_avenue.ui.launch import LaunchOptions, new_session, random_seed
+from agent_avenue.ui.preload import PRELOAD, loaded, preload
 from agent_avenue.ui.save_lookup import SaveLookup
 from agent_avenue.ui.screens.start import StartScreen, StartSettings
 from agent_avenue.ui.seat_words import colour_name, default_names, local_names
+from agent_avenue.ui.spare_table import SpareTable
 
 if TYPE_CHECKING:
     from agent_avenue.engine import GameRecord, Mode, Rules
@@ -40,8 +42,6 @@ READY_FILE_ENV = "AGENT_AVENUE_READY_FILE"
 """Benchmarks set this to a path: the app writes the time it was ready there and exits."""
 SAVES = "saves"
 """The worker group that looks for a saved game while the start screen shows."""
-PRELOAD = "preload"
-"""The worker group that loads the game's modules while the start screen shows."""
 
 __all__ = ["HotSeatApp"]
 
@@ -74,6 +74,8 @@ class HotSeatApp(BaseApp):
         self.game: HotSeatGame | None = None
         """The game at the table, if one is being played."""
         self._saves = SaveLookup(rules)
+        self.spare = SpareTable(self, rules, lambda: self.seed)
+        """The table composed behind the start screen for the next game (ui/spare_table.py)."""
         self._resume_offered = options.new_game
         """Whether the offer to resume was made (never, when the command line described a new
         game: that game starts, the saved one waits)."""
@@ -126,7 +128,7 @@ class HotSeatApp(BaseApp):
     def _look_ahead(self) -> None:
         """Import the game's modules, and look for an unfinished game (the resume offer then
         covers the start screen), in threads."""
-        self.run_worker(_preload, thread=True, group=PRELOAD, exit_on_error=False)
+        self.run_worker(preload, thread=True, group=PRELOAD, exit_on_error=False)
         if not self._resume_offered:
             self.run_worker(self._saves.latest, thread=True, group=SAVES, exit_on_error=False)
 
@@ -134,17 +136,21 @@ class HotSeatApp(BaseApp):
         self, names: tuple[str, ...], mode: Mode, first: int | None, players: int
     ) -> None:
         """The start screen with these settings; confirming it starts a game."""
-        opponent = self.start_opponent
         screen = StartScreen(
             names,
             mode,
             first,
             players=players,
-            opponent=opponent,
+            opponent=self.start_opponent,
             starting=self._start_game,
             rules=self.rules,
         )
         self.push_screen(screen)
+
+    def on_choice_row_changed(self) -> None:
+        """A choice on the start screen: the table laid under it follows (ui/spare_table.py)."""
+        if isinstance(start := self.screen, StartScreen):
+            self.call_after_refresh(self.spare.follow, start)
 
     def on_start_screen_tutorial_asked(self, message: StartScreen.TutorialAsked) -> None:
         """The start screen's tutorial key or button: the lessons."""
@@ -165,13 +171,9 @@ class HotSeatApp(BaseApp):
         """A new game with the start screen's settings (unless a saved one is offered first)."""
         if self._offer_resume(settings):
             return
-        first = random_first(self.seed) if settings.first is None else settings.first
-        from agent_avenue.play.session import Session
         from agent_avenue.ui.hot_seat_game import HotSeatGame
 
-        session = Session.new(
-            self.rules, settings.mode, self.seed, first, settings.names, settings.players
-        )
+        session = new_session(self.rules, self.seed, settings)
         opponent = settings.opponent if settings.players in BOT_PLAYER_COUNTS else HUMAN
         given = self.start_kinds
         if (
@@ -186,7 +188,7 @@ class HotSeatApp(BaseApp):
         self.start_opponent = opponent
         from agent_avenue.storage import new_save_id
 
-        self.game = HotSeatGame(self, session, kinds, new_save_id(), self.computer)
+        self.game = HotSeatGame(self, session, kinds, new_save_id(), self.computer, self.spare)
         await self.game.show_table()
 
     def after_game_over(self, again: bool | None) -> None:
@@ -224,10 +226,9 @@ class HotSeatApp(BaseApp):
                 await game.shown()
 
     async def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """The computer has thought (its answer goes to the game), or the look for a saved game
-        is done: offer to resume it over the start screen (if the players are elsewhere, e.g.
-        in the lessons, the offer comes when they start a game); the game's modules are
-        loaded: their styles are parsed (ui/early_styles.py)."""
+        """The computer has thought (its answer goes to the game); the game's modules are loaded
+        (ui/preload.py); the look for a saved game is done: offer to resume it over the start
+        screen (elsewhere, e.g. in the lessons, the offer comes when a game starts)."""
         if event.worker.group == BOTS:
             game = self.game
             if game is not None:
@@ -238,9 +239,7 @@ class HotSeatApp(BaseApp):
         if event.state is not WorkerState.SUCCESS:
             return
         if event.worker.group == PRELOAD:
-            from agent_avenue.ui import early_styles
-
-            early_styles.parse_early(self)
+            loaded(self, self.spare)
             return
         if event.worker.group != SAVES:
             return
@@ -296,7 +295,9 @@ class HotSeatApp(BaseApp):
         from agent_avenue.ui.hot_seat_game import HotSeatGame
 
         session = Session(self.rules, save.record)
-        self.game = HotSeatGame(self, session, kinds, save.save_id or None, self.computer)
+        self.game = HotSeatGame(
+            self, session, kinds, save.save_id or None, self.computer, self.spare
+        )
         self.call_next(self.game.show_table, True)
 
     def _start_replay(self, record: GameRecord) -> None:
@@ -345,24 +346,3 @@ class HotSeatApp(BaseApp):
     def crash_record(self) -> GameRecord | None:
         """The game being played, for the crash report."""
         return self.game.session.record if self.game is not None else None
-
-
-def _preload() -> None:
-    """Import the game screens and widgets, and read every language's strings (a seat named
-    after its colour is recognised in any of them), in a thread while the start screen is
-    read: done at the start key instead, this was most of the wait for the first screen."""
-    import textual.widgets.markdown  # noqa: F401  (the rules book's, slow to import)
-
-    import agent_avenue.bots  # the computer's players and the hints' search
-    import agent_avenue.play.session
-    import agent_avenue.teaching.explain
-    import agent_avenue.ui.hot_seat_game
-    import agent_avenue.ui.screens.game_over
-    import agent_avenue.ui.screens.handoff
-    import agent_avenue.ui.screens.keep_game
-    import agent_avenue.ui.screens.table
-    import agent_avenue.ui.widgets.panels.makers  # noqa: F401
-    from agent_avenue.i18n import LANGUAGES, catalogue
-
-    for language in LANGUAGES:
-        catalogue(language)

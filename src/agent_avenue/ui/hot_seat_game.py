@@ -32,6 +32,7 @@ from agent_avenue.ui.screens.handoff import HandoffScreen
 if TYPE_CHECKING:
     from agent_avenue.ui.app import BaseApp
     from agent_avenue.ui.screens.table import TableScreen
+    from agent_avenue.ui.spare_table import SpareTable
 
 __all__ = ["HotSeatGame"]
 
@@ -46,9 +47,12 @@ class HotSeatGame(GameShow):
         kinds: SeatKinds,
         save_id: str | None,
         computer: ComputerSeats,
+        spare: SpareTable | None = None,
     ) -> None:
-        """A game of `session` whose seats are played as `kinds` say, saved as `save_id`."""
+        """A game of `session` whose seats are played as `kinds` say, saved as `save_id`, on
+        the `spare` table if it is in sight when the game shows (ui/spare_table.py)."""
         self.app = app
+        self.spare = spare
         self._pushed = []
         self.session = session
         self.player_kinds = kinds
@@ -79,8 +83,11 @@ class HotSeatGame(GameShow):
         from agent_avenue.ui.screens.table import TableScreen
 
         with self.app.batch_update():
-            self.table = table = TableScreen(self.app.rules, self.team_seats(), later=True)
-            await self.app.push_screen(table)
+            table = self.spare.take(self.team_seats()) if self.spare is not None else None
+            if table is None:
+                table = TableScreen(self.app.rules, self.team_seats(), later=True)
+                await self.app.push_screen(table)
+            self.table = table
             if resumed:
                 self._begin_resumed()
             else:

@@ -11,11 +11,13 @@ from agent_avenue.engine import Mode
 from agent_avenue.play.seats import HUMAN, SeatKinds
 
 if TYPE_CHECKING:
-    from agent_avenue.engine import GameRecord
+    from agent_avenue.engine import GameRecord, Rules
+    from agent_avenue.play.session import Session
+    from agent_avenue.ui.screens.start import StartSettings
 
 SEED_LIMIT = 2**31
 
-__all__ = ["LaunchOptions", "random_first", "random_seed"]
+__all__ = ["LaunchOptions", "new_session", "random_first", "random_seed"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,3 +58,12 @@ def random_seed() -> int:
 def random_first(seed: int) -> int:
     """The first player chosen "at random": derived from the seed, so a replay repeats it."""
     return random.Random(f"first-{seed}").randrange(2)
+
+
+def new_session(rules: Rules, seed: int, settings: StartSettings) -> Session:
+    """The game the start screen's `settings` begin with `seed` (a first player not chosen
+    is drawn from the seed)."""
+    from agent_avenue.play.session import Session
+
+    first = random_first(seed) if settings.first is None else settings.first
+    return Session.new(rules, settings.mode, seed, first, settings.names, settings.players)

@@ -320,6 +320,13 @@ class StartScreen(StyledOnceScreen[StartSettings]):
 
         self.app.push_screen(HistoryScreen(self._rules))
 
+    def settings(self) -> StartSettings:
+        """The choices on screen now, as starting would take them (names not checked)."""
+        mode, first = self._choices()
+        players = self.players()
+        opponent = self.opponent() if players in BOT_PLAYER_COUNTS else HUMAN
+        return StartSettings(self.names(), mode, first, players, opponent)
+
     def action_start(self) -> None:
         """Start the game with the choices on screen; names that cannot be used (too long,
         unprintable, two the same) are refused with one sentence, and nothing starts."""
@@ -334,10 +341,7 @@ class StartScreen(StyledOnceScreen[StartSettings]):
             )
         if problem is not None:
             return
-        mode, first = self._choices()
-        players = self.players()
-        opponent = self.opponent() if players in BOT_PLAYER_COUNTS else HUMAN
-        settings = StartSettings(self.names(), mode, first, players, opponent)
+        settings = self.settings()
         if self._starting is None:
             self.dismiss(settings)
         else:

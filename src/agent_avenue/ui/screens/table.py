@@ -111,10 +111,15 @@ class TableScreen(QuietFocusScreen[None]):
 
     async def _compose_parts(self) -> None:
         self._parts = "composing"
+        told = (id(self._view), self._names, len(self._log_entries))
         await self.recompose()
         self._parts = "whole"
         if not self.is_attached:
             return  # the game ended meanwhile: this table is going away
+        shown = self._game_widgets
+        if shown is not None and told != (id(self._view), self._names, len(self._log_entries)):
+            # Told more while composing: the widgets were filled with what was known before.
+            shown.fill(self._view, self._names, self.seats, self._log_entries, self.app.size.height)
         self._widgets_shown()
         if not self.panel.is_attached and self._make_panel is not None:
             self._set_panel(self._make_panel)  # the panel set while the table was composed
@@ -330,13 +335,8 @@ class TableScreen(QuietFocusScreen[None]):
         self._walk.end()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """The hint key shows only where a hint can be given."""
-        if action == "hint":
-            if self.panel.hint_view() is not None:
-                return True
-            final = isinstance(self.panel, RevealPanel) and self.panel.final
-            return False if final else None  # nothing left to hint once the game is over
-        return True
+        """The hint key shows only where a hint can be given (hint_worker.py)."""
+        return self._hints.key_shown(self.panel) if action == "hint" else True
 
     def action_hint(self) -> None:
         """A suggested action with its chances and a reason, searched in a worker and shown in

@@ -1,0 +1,94 @@
+"""A game table made behind the start screen while the players read it.
+
+Against the computer a game's first screen is the table itself, with no handoff in front to
+compose it behind: composing, styling and laying out its sixty-odd widgets at the start key was
+most of the wait for that screen. So once the game's modules are loaded (and their styles parsed,
+ui/early_styles.py), a table is put under the start screen and composed there, out of sight,
+showing the public side of the game the start screen's choices would begin (the same seed, so
+the same board and supply); the game takes it (`take`) and only shows what differs. A game that
+comes any other way, or before the spare is laid, makes its table as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from textual.app import App
+from textual.screen import Screen
+
+from agent_avenue.engine import is_team_game
+from agent_avenue.ui.launch import new_session
+from agent_avenue.ui.screens.start import StartScreen
+from agent_avenue.ui.seat_words import local_names, local_seat_names
+
+if TYPE_CHECKING:
+    from agent_avenue.engine import Rules
+    from agent_avenue.ui.screens.table import TableScreen
+
+__all__ = ["SpareTable"]
+
+
+class SpareTable:
+    """The table laid under the start screen for the next game, if any."""
+
+    def __init__(self, app: App[Any], rules: Rules, seed: Callable[[], int]) -> None:
+        """The spare tables of `app`, for games with these `rules` and the next game's `seed`."""
+        self.app = app
+        self.rules = rules
+        self.seed = seed
+        self.table: TableScreen | None = None
+        self._ready = False
+
+    def ready(self) -> None:
+        """The game's modules are loaded: from now on a start screen shown gets a spare table."""
+        if self._ready:
+            return
+        self._ready = True
+        self.app.screen_change_signal.subscribe(self.app, self._screen_changed)
+        self._screen_changed(self.app.screen)
+
+    def _screen_changed(self, screen: Screen[object]) -> None:
+        if self.table is None and isinstance(screen, StartScreen):
+            self.app.call_after_refresh(self._lay)  # the start screen is drawn first
+
+    def _lay(self) -> None:
+        """Put a table under the start screen and compose it there.
+
+        Textual has no public way to insert a screen below the top one, so the start screen
+        goes off the stack and back on in one step (no frame is drawn and no key is read in
+        between: nothing here waits). Textual removes a screen popped only if it is no longer
+        on a stack once the pop is complete, by which time it is back.
+        """
+        app, start = self.app, self.app.screen
+        if self.table is not None or not isinstance(start, StartScreen):
+            return
+        from agent_avenue.ui.screens.table import TableScreen
+
+        self.table = table = TableScreen(self.rules, later=True)
+        self.follow(start)
+        with app.batch_update():
+            app.pop_screen()
+            app.push_screen(table)
+            app.push_screen(start)
+        app.call_after_refresh(table.compose_whole)
+
+    def follow(self, start: StartScreen) -> None:
+        """The spare shows the public side of the game `start`'s choices would begin now."""
+        table = self.table
+        if table is None:
+            return
+        session = new_session(self.rules, self.seed(), start.settings())
+        team = is_team_game(session.players)
+        table.seats = local_seat_names(session.seat_names) if team else ()
+        table.show_waiting(session.view(None), local_names(session.names), "")
+
+    def take(self, seats: tuple[str, ...]) -> TableScreen | None:
+        """The spare table for a game with these team `seats`, if it is the screen in sight
+        now (the start screen gone); a spare not taken now is never taken."""
+        table, self.table = self.table, None
+        if table is None or self.app.screen is not table or not table.is_attached:
+            return None
+        table.seats = seats
+        print("TAKE", table._parts, len(table.children), table._view is not None)
+        return table
