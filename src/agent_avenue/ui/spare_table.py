@@ -90,5 +90,4 @@ class SpareTable:
         if table is None or self.app.screen is not table or not table.is_attached:
             return None
         table.seats = seats
-        print("TAKE", table._parts, len(table.children), table._view is not None)
         return table

@@ -111,13 +111,13 @@ class TableScreen(QuietFocusScreen[None]):
 
     async def _compose_parts(self) -> None:
         self._parts = "composing"
-        told = (id(self._view), self._names, len(self._log_entries))
+        view, names, logged = self._view, self._names, len(self._log_entries)
         await self.recompose()
         self._parts = "whole"
         if not self.is_attached:
             return  # the game ended meanwhile: this table is going away
-        shown = self._game_widgets
-        if shown is not None and told != (id(self._view), self._names, len(self._log_entries)):
+        shown, told = self._game_widgets, (self._names, len(self._log_entries))
+        if shown is not None and (self._view is not view or told != (names, logged)):
             # Told more while composing: the widgets were filled with what was known before.
             shown.fill(self._view, self._names, self.seats, self._log_entries, self.app.size.height)
         self._widgets_shown()
