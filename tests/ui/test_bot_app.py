@@ -306,3 +306,32 @@ async def test_the_computer_starts_thinking_once_its_thinking_screen_is_drawn(
         await pilot.press("enter")
         await wait_until(pilot, lambda: screen_kind(app) == "RecruitPanel")
     assert seen_at_start == [True]
+
+
+async def test_a_reveal_read_while_the_computer_still_thinks_shows_it_thinking() -> None:
+    """The computer starts deciding while the reveal before its turn is read. Read before the
+    computer has decided (by Enter, or by itself after its pause), the reveal gives way at once
+    to the table saying that the computer thinks; before, it stayed until the answer came, and
+    Enter seemed to do nothing."""
+    app = make_app("simple", 3, 0, opponent="bot:normal", seat=0)
+    app.computer.pause = 1.5  # each decision of the computer's takes that long at least
+    player = KeyPlayer(3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        for _ in range(400):
+            session = app.session
+            assert session is not None and session.result is None
+            if screen_kind(app) == "RevealPanel" and session.stage.actor == 1:
+                break  # the reveal after which the computer decides
+            keys = player.keys_for(app)
+            if keys:
+                await pilot.press(*keys)
+            else:
+                await pilot.pause(0.05)
+        else:
+            raise AssertionError("no reveal before the computer's turn")
+        moves = len(session.record.moves)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: screen_kind(app) == "ThinkingPanel", seconds=1.0)
+        assert len(session.record.moves) == moves  # it has not decided yet
+        assert "is thinking" in screen_text(app)

@@ -28,6 +28,7 @@ from agent_avenue.ui.computer import ComputerSeats, bot_seed
 from agent_avenue.ui.game_show import GameShow
 from agent_avenue.ui.phrases import discard_note
 from agent_avenue.ui.screens.handoff import HandoffScreen
+from agent_avenue.ui.widgets.panels import ThinkingPanel
 
 if TYPE_CHECKING:
     from agent_avenue.ui.app import BaseApp
@@ -127,13 +128,17 @@ class HotSeatGame(GameShow):
     def _bot_turn(self, seat: int) -> None:
         """The computer decides for `seat` in a worker thread, from that seat's view only,
         while the table shows public information and a thinking indicator."""
-        assert self.table is not None
+        table = self.table
+        assert table is not None
         moves = len(self.session.record.moves)
+        thinking = t("bot.thinking", name=self.seat_names[seat])
         if self.computer.thinking_about(seat, moves):
+            # Begun behind the reveal just read: the table says so at once, if not already.
+            if not isinstance(table.panel, ThinkingPanel):
+                table.show_thinking(self.session.view(None), self.names, thinking)
             return
         self.app.clear_notifications()
-        thinking = t("bot.thinking", name=self.seat_names[seat])
-        self.table.show_thinking(self.session.view(None), self.names, thinking)
+        table.show_thinking(self.session.view(None), self.names, thinking)
         self.computer.think(
             self.app, seat, self.session.view(seat), self.session.record.seed, moves
         )
