@@ -50,6 +50,9 @@ from pathlib import Path
 import pyte
 from transition_rows import transition
 
+COMPUTER_PAUSE = 0.3
+"""Seconds the computer seems to think at least (ui/computer.py's BOT_PAUSE; it has no move to
+show before)."""
 QUIET = 0.3
 """Seconds without output after which a screen is taken to hold still (longer than the
 countdown's and the animation's ticks)."""
@@ -368,7 +371,13 @@ def until_the_computer_moves(
     # piece that no longer reads as the thinking screen (the board's rows) are the move's too.
     while gone > start + 1 and frames[gone][0] - frames[gone - 1][0] <= SAME_FRAME:
         gone -= 1
-    return frames[:gone], frames[gone:]
+    # The computer seems to think for COMPUTER_PAUSE at least: what changes on its thinking
+    # screen after that (a card it discarded, in the log, before it thinks again) is its own.
+    mine = next(
+        (i for i in range(start, gone) if frames[i][0] - frames[start][0] >= COMPUTER_PAUSE),
+        gone,
+    )
+    return frames[:mine], frames[gone:]
 
 
 def watch_computer(term: Terminal, figures: Figures, label: str) -> None:

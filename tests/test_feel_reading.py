@@ -10,6 +10,7 @@ from types import ModuleType
 import pytest
 
 from agent_avenue.i18n import t
+from agent_avenue.ui.computer import BOT_PAUSE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -132,6 +133,22 @@ def test_the_computers_move_begins_with_the_first_piece_of_its_frame() -> None:
     assert [stamp for stamp, _ in computer] == [1.5, 1.502]
     done, _ = feel.completion(mine, 0.9)
     assert round(done, 3) == 0.1
+
+
+def test_what_the_computer_does_on_its_thinking_screen_is_not_the_keys_time() -> None:
+    """The computer discards (its log line comes) and thinks again, its thinking screen staying:
+    that is its time, not the key's (a reveal's Enter counted 0.4-0.7 s at 160x45 for it)."""
+    feel = _feel()
+    thinking = _screen("Blue is thinking", "● ● ●", " l Log")
+    discarded = _screen("Blue discarded a card face down.", "Blue is thinking", "● ● ●", " l Log")
+    recruit = _screen("Your hand: Enforcer, Sentinel", " u Take face-up")
+    frames = [(1.0, thinking), (1.2, thinking), (1.6, discarded), (2.0, recruit)]
+    mine, computer = feel.until_the_computer_moves(frames)
+    assert [stamp for stamp, _ in mine] == [1.0, 1.2]
+    assert [stamp for stamp, _ in computer] == [2.0]
+    done, _ = feel.completion(mine, 0.9)
+    assert round(done, 3) == 0.1
+    assert feel.COMPUTER_PAUSE == BOT_PAUSE
 
 
 def test_the_computer_thinking_under_a_reveal_is_not_the_keys_time() -> None:
