@@ -73,8 +73,9 @@ WALK_WORDS = re.compile(r"\b\d{1,2} to\b|\bcatch\b|\bhome\b|\bmarket\b")
 ("home", "market") and the tiles' distances ("5 to / catch"), which follow the meeples."""
 START_READING = 2.0
 """Seconds the start screen is read before its key: a player reads it at least that long (and
-the program uses that time: it loads the game's modules, then composes a duel's table). Pressed
-0.3 s after the start screen is drawn, the key waited for that work."""
+the program uses that time: it loads the game's modules, parses their styles and makes the next
+game's table under the start screen). Pressed 0.3 s after the start screen is drawn, the key
+waited for that work."""
 SAME_FRAME = 0.010
 """Seconds between two pieces of output that belong to the same frame."""
 TRANSITION_TARGET = (0.100, 0.200)

@@ -10,14 +10,16 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.strip import Strip
 
 from agent_avenue.ui.hot_seat_app import HotSeatApp
 from agent_avenue.ui.screens.start import StartScreen
 from agent_avenue.ui.screens.table import TableScreen
 from agent_avenue.ui.spare_table import SpareTable
+from agent_avenue.ui.widgets.board import SpaceCell
 from agent_avenue.ui.widgets.choice_row import ChoiceRow
 
-from .harness import KeyPlayer, make_app, play_game, settle, settled_screenshot
+from .harness import KeyPlayer, make_app, play_game, settle, settled_screenshot, wait_until
 
 Before = Callable[[HotSeatApp, Pilot[int]], Awaitable[None]]
 
@@ -164,3 +166,28 @@ async def test_the_next_game_gets_a_table_laid_too() -> None:
         await settle(pilot)
         assert app.game is not None and app.game.table is laid
         assert app.screen is laid
+
+
+async def test_the_table_laid_is_drawn_ahead_and_its_board_not_drawn_again_at_the_key(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each widget of the table laid is drawn once under the start screen; at the key the game
+    changes nothing on the board, so the first frame draws no board space again (drawing every
+    widget for the first time was half of that frame)."""
+    drawn: list[int] = []
+    draw = SpaceCell.render_line
+
+    def counted(cell: SpaceCell, y: int) -> Strip:
+        drawn.append(cell.space)
+        return draw(cell, y)
+
+    monkeypatch.setattr(SpaceCell, "render_line", counted)
+    app = make_app("advanced", 3, opponent="bot:normal")
+    async with app.run_test(size=(160, 45)) as pilot:
+        laid = await _laid(app, pilot)
+        await wait_until(pilot, lambda: set(drawn) == set(range(14)))
+        drawn.clear()
+        await pilot.press("enter")
+        await settled_screenshot(pilot)
+        assert app.game is not None and app.game.table is laid
+    assert drawn == []

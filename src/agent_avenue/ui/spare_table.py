@@ -15,7 +15,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual.app import App
+from textual.geometry import Region
 from textual.screen import Screen
+from textual.widget import Widget
 
 from agent_avenue.engine import is_team_game
 from agent_avenue.ui.launch import new_session
@@ -71,7 +73,26 @@ class SpareTable:
             app.pop_screen()
             app.push_screen(table)
             app.push_screen(start)
-        app.call_after_refresh(table.compose_whole)
+        app.call_after_refresh(self._compose, table)
+
+    async def _compose(self, table: TableScreen) -> None:
+        await table.compose_whole()
+        table.call_after_refresh(self._draw_ahead, table)
+
+    def _draw_ahead(self, table: TableScreen, tries: int = 100) -> None:
+        """Draw each of the spare's widgets once, out of sight, as laid out under the start
+        screen: a widget keeps its lines until it changes, so the game's first frame draws only
+        what the game changed (drawing every widget for the first time was half of it)."""
+        if table is not self.table or not table.is_attached:
+            return
+        if not table.panel.region:  # not laid out yet: once it is (within a few refreshes)
+            if tries:
+                table.call_after_refresh(self._draw_ahead, table, tries - 1)
+            return
+        for widget in table.walk_children(Widget):
+            size = widget.region.size
+            if widget.display and size.width and size.height:
+                widget.render_lines(Region(0, 0, size.width, size.height))
 
     def follow(self, start: StartScreen) -> None:
         """The spare shows the public side of the game `start`'s choices would begin now."""
@@ -82,6 +103,7 @@ class SpareTable:
         team = is_team_game(session.players)
         table.seats = local_seat_names(session.seat_names) if team else ()
         table.show_waiting(session.view(None), local_names(session.names), "")
+        table.call_after_refresh(self._draw_ahead, table)
 
     def take(self, seats: tuple[str, ...]) -> TableScreen | None:
         """The spare table for a game with these team `seats`, if it is the screen in sight
