@@ -16,7 +16,7 @@ from agent_avenue.play.flow import Flow, Next, Show
 from agent_avenue.play.session import LogEntry, Stage
 from agent_avenue.ui.phrases import next_prompt
 from agent_avenue.ui.screens.handoff import HandoffScreen
-from agent_avenue.ui.seat_words import local_names, local_seat_names, who
+from agent_avenue.ui.seat_words import local_names, local_seat_names, team_seat_names, who
 from agent_avenue.ui.team import (
     handoff_purpose,
     team_handoff,
@@ -95,8 +95,7 @@ class GameShow:
 
     def team_seats(self) -> tuple[str, ...]:
         """The seat names the table shows in a team game; empty in a duel."""
-        seats = self.seat_names
-        return seats if len(seats) > 2 else ()
+        return team_seat_names(self.source.players, self.source.seat_names)
 
     # What comes next -----------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ any game module is loaded.
 
 from __future__ import annotations
 
-from agent_avenue.engine import side_of
+from agent_avenue.engine import is_team_game, side_of
 from agent_avenue.i18n import LANGUAGES, catalogue, t
 
 SEAT_KEYS = ("seat.green", "seat.blue")
@@ -17,6 +17,7 @@ __all__ = [
     "default_names",
     "local_names",
     "local_seat_names",
+    "team_seat_names",
     "who",
 ]
 
@@ -44,6 +45,12 @@ def local_seat_names(seats: tuple[str, ...]) -> tuple[str, ...]:
         return colour_name(side_of(seat)) if name.casefold() in colours else name
 
     return tuple(local(seat) for seat in range(len(seats)))
+
+
+def team_seat_names(players: int, seats: tuple[str, ...]) -> tuple[str, ...]:
+    """Every player's name by seat (`local_seat_names`) in a team game of `players`; empty in a
+    duel (its sides' names are enough)."""
+    return local_seat_names(seats) if is_team_game(players) else ()
 
 
 def local_names(names: tuple[str, str]) -> tuple[str, str]:

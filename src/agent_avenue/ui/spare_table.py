@@ -5,8 +5,9 @@ compose it behind: composing, styling and laying out its sixty-odd widgets at th
 most of the wait for that screen. So once the game's modules are loaded (and their styles parsed,
 ui/early_styles.py), a table is put under the start screen and composed there, out of sight,
 showing the public side of the game the start screen's choices would begin (the same seed, so
-the same board and supply); the game takes it (`take`) and only shows what differs. A game that
-comes any other way, or before the spare is laid, makes its table as before.
+the same board and supply), and each of its widgets is drawn once; the game takes it (`take`)
+and only shows and draws what differs. A game that comes any other way, or before the spare is
+laid, makes its table as before.
 """
 
 from __future__ import annotations
@@ -19,10 +20,9 @@ from textual.geometry import Region
 from textual.screen import Screen
 from textual.widget import Widget
 
-from agent_avenue.engine import is_team_game
 from agent_avenue.ui.launch import new_session
 from agent_avenue.ui.screens.start import StartScreen
-from agent_avenue.ui.seat_words import local_names, local_seat_names
+from agent_avenue.ui.seat_words import local_names, team_seat_names
 
 if TYPE_CHECKING:
     from agent_avenue.engine import Rules
@@ -100,10 +100,10 @@ class SpareTable:
         if table is None:
             return
         session = new_session(self.rules, self.seed(), start.settings())
-        team = is_team_game(session.players)
-        table.seats = local_seat_names(session.seat_names) if team else ()
+        table.seats = team_seat_names(session.players, session.seat_names)
         table.show_waiting(session.view(None), local_names(session.names), "")
-        table.call_after_refresh(self._draw_ahead, table)
+        if table.is_attached:  # else it is drawn once composed (`_compose`)
+            table.call_after_refresh(self._draw_ahead, table)
 
     def take(self, seats: tuple[str, ...]) -> TableScreen | None:
         """The spare table for a game with these team `seats`, if it is the screen in sight
